@@ -1,0 +1,17 @@
+"""Built-in players: pure functions of one seat's view (never of the hidden state)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+Bot = Callable[[dict[str, Any], random.Random], dict[str, Any]]
+
+
+def random_bot(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Any legal move, chosen by the seeded generator it is handed."""
+    return dict(rng.choice(view["legal_moves"]))
+
+
+BOTS: dict[str, Bot] = {"random": random_bot}

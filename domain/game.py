@@ -1,0 +1,89 @@
+"""One vocabulary for every game: deal, ``decide``, ``evolve``, ``view``, ``redact``, snapshots.
+
+These functions dispatch on the ruleset to its family module; adapters use only this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import fields
+from typing import Any
+
+from .errors import InvalidDeal
+from .messages import Command, Event
+from .registry import family_of, rules_for
+from .shuffle import shuffle
+
+
+def new_deal(rules: Any, deal_id: str, dealer: int, seed: str) -> Event:
+    """A fair deal: the deck is ``shuffle(pack, seed, deal_id)``, dealt by the game's pattern."""
+    family = family_of(rules)
+    deck = shuffle(rules.pack(), seed, deal_id)
+    hands, stock = family.deal_layout(rules, deck, dealer)
+    return family.dealt(rules, dealer, hands, stock, seed)  # type: ignore[no-any-return]
+
+
+def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str]) -> Event:
+    """A deal given card by card (tests, duplicate play, disputes): marked, with no commitment."""
+    if not 0 <= dealer < rules.players:
+        raise InvalidDeal("dealer", f"dealer must be a seat 0..{rules.players - 1}")
+    family = family_of(rules)
+    family.check_prearranged(rules, hands, stock)
+    return family.dealt(rules, dealer, hands, stock, None)  # type: ignore[no-any-return]
+
+
+def evolve(state: Any, event: Event) -> Any:
+    if event.type == "dealt":
+        data = event.data
+        rules = rules_for(data["ruleset"], data["players"], data["options"])
+        return family_of(rules).start(rules, data)
+    return family_of(state.rules).evolve(state, event)
+
+
+def fold(events: Iterable[Event], state: Any = None) -> Any:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def decide(state: Any, command: Command) -> list[Event]:
+    return family_of(state.rules).decide(state, command)  # type: ignore[no-any-return]
+
+
+def view(state: Any, seat: int | None) -> dict[str, Any]:
+    return family_of(state.rules).view(state, seat)  # type: ignore[no-any-return]
+
+
+def legal_moves(state: Any, seat: int | None) -> list[dict[str, Any]]:
+    return family_of(state.rules).legal_moves(state, seat)  # type: ignore[no-any-return]
+
+
+def redact(rules: Any, event: Event, viewer: int | None, over: bool) -> dict[str, Any]:
+    """An event's data as ``viewer`` may see it; whole once the deal is over."""
+    if over:
+        return event.data
+    return family_of(rules).redact(event, viewer)  # type: ignore[no-any-return]
+
+
+def is_over(state: Any) -> bool:
+    return state is not None and state.phase == "over"
+
+
+def to_snapshot(state: Any) -> dict[str, Any]:
+    """A JSON-ready snapshot; ``from_snapshot`` rebuilds an equal state."""
+    rules = state.rules
+    body = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "rules"}
+    return {"rules": {"preset": rules.preset, "players": rules.players, "options": rules.options},
+            "state": body}
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def from_snapshot(snapshot: dict[str, Any]) -> Any:
+    r = snapshot["rules"]
+    rules = rules_for(r["preset"], r["players"], r["options"])
+    cls = family_of(rules).STATE
+    body = {k: (v if k == "result" else _tuples(v)) for k, v in snapshot["state"].items()}
+    return cls(rules=rules, **body)

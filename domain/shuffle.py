@@ -1,0 +1,53 @@
+"""Provably fair shuffling: ``tricklog-shuffle-v1``.
+
+The deck is a deterministic function of a secret seed and the deal id. At deal start only
+``commitment(seed)`` is published (in ``dealt``); the seed is revealed in ``scored``, so anyone with
+the exported log can re-shuffle and check every card.
+
+tricklog-shuffle-v1, precisely:
+
+1. ``key = SHA-256("tricklog-shuffle-v1" 0x00 seed 0x00 deal_id)`` (UTF-8 strings).
+2. A byte stream: ``SHA-256(key || counter)`` for counter = 0, 1, 2, ... as 8-byte big-endian,
+   concatenated. Integers are drawn from it as 8-byte big-endian words.
+3. Fisher-Yates over the canonical pack (``cards.make_pack`` order): for ``i`` from ``n-1`` down to
+   1, draw words until one is below ``2**64 - 2**64 % (i+1)`` (no modulo bias), let
+   ``j = word % (i+1)`` and swap positions ``i`` and ``j``.
+4. The result is the deck, top card first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+
+SHUFFLE_VERSION = "tricklog-shuffle-v1"
+
+
+def commitment(seed: str) -> str:
+    """The public SHA-256 commitment (hex) to a secret seed."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def _words(key: bytes) -> Iterator[int]:
+    counter = 0
+    while True:
+        block = hashlib.sha256(key + counter.to_bytes(8, "big")).digest()
+        counter += 1
+        for k in range(0, 32, 8):
+            yield int.from_bytes(block[k : k + 8], "big")
+
+
+def shuffle(pack: Sequence[str], seed: str, deal_id: str) -> list[str]:
+    """The deck for ``deal_id`` under ``seed``, top card first (see the module docstring)."""
+    material = b"\x00".join([SHUFFLE_VERSION.encode(), seed.encode(), deal_id.encode()])
+    words = _words(hashlib.sha256(material).digest())
+    deck = list(pack)
+    for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
+        limit = 2**64 - (2**64 % bound)
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
