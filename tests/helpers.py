@@ -1,0 +1,45 @@
+"""Small builders shared by the tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain import game, registry
+from domain.messages import Command, Event, Move
+
+
+def arrange(preset: str, players: int, partial: list[list[str]], dealer: int | None = None,
+            options: dict[str, Any] | None = None) -> tuple[Any, Event]:
+    """A prearranged deal whose hands start with ``partial``; the rest of the pack fills the
+    hands (canonical order) and then the stock."""
+    rules = registry.rules_for(preset, players, options or {})
+    used = {c for h in partial for c in h}
+    rest = [c for c in rules.pack() if c not in used]
+    hands = [list(h) for h in partial]
+    for hand in hands:
+        while len(hand) < rules.hand_size:
+            hand.append(rest.pop(0))
+    dealer = players - 1 if dealer is None else dealer
+    return rules, game.prearranged_deal(rules, dealer, hands, rest)
+
+
+def step(state: Any, seat: int, move: dict[str, Any], secret: str | None = None
+         ) -> tuple[Any, list[Event]]:
+    events = game.decide(state, Command(seat, Move.from_dict(move), secret))
+    return game.fold(events, state), events
+
+
+def random_deal(preset: str, players: int, seed: int, options: dict[str, Any] | None = None
+                ) -> tuple[list[Event], Any]:
+    """A whole deal under random legal play: (the log, the final state)."""
+    rules = registry.rules_for(preset, players, options or {})
+    rng = random.Random(seed)
+    secret = f"secret-{seed}"
+    log = [game.new_deal(rules, f"m{seed}.1", rng.randrange(players), secret)]
+    state = game.fold(log)
+    while state.phase != "over":
+        move = rng.choice(game.legal_moves(state, state.turn))
+        state, events = step(state, state.turn, move, secret)
+        log += events
+    return log, state
