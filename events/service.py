@@ -1,0 +1,366 @@
+"""The use cases: create a match, show a deal, make a move, read and export a log.
+
+This is the only place that joins the pure rules (``domain``) to the store. It is written
+against ``EventStore`` and two injected callables (a clock and a turn notifier), so the API and
+the workers compose it the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import orjson
+
+from domain import game, match, registry
+from domain.bots import BOTS
+from domain.errors import InvalidOptions
+from domain.messages import Command, Event, Move
+from domain.shuffle import SHUFFLE_VERSION
+
+from . import keys
+from .envelope import GENESIS, seal, to_event
+from .store import Conflict, Duplicate, EventStore
+
+ENGINE_VERSION = "tricklog-engine-1"
+EXPORT_FORMAT = "tricklog-export-v1"
+MOVE_RETRIES = 5
+
+
+class NotFound(Exception):
+    def __init__(self, kind: str, ident: str) -> None:
+        super().__init__(f"no {kind} {ident!r}")
+        self.kind, self.ident = kind, ident
+
+
+class Unauthorized(Exception):
+    """No seat token where one is required."""
+
+
+class Forbidden(Exception):
+    """A token that is not a seat of this match, or a seat that may not do this."""
+
+
+class StaleSeq(Exception):
+    def __init__(self, current_seq: int) -> None:
+        super().__init__(f"the deal is at seq {current_seq}")
+        self.current_seq = current_seq
+
+
+class DealRunning(Exception):
+    """The whole log is shown only once the deal is over."""
+
+
+TurnHook = Callable[[str, int, int], None]
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def deal_seed(match_secret: str, deal_id: str) -> str:
+    """The server seed of one deal: one-way from the match secret, so revealing it in ``scored``
+    reveals nothing about later deals."""
+    return hashlib.sha256(f"{match_secret}\x00{deal_id}".encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """Immutable facts of a match kept beside its stream: seats, token digests, the secret."""
+
+    match_id: str
+    seats: list[dict[str, Any]]
+    token_digests: dict[int, str]
+    secret: str
+
+    def seat_of(self, token: str | None) -> int | None:
+        if token is None:
+            return None
+        given = token_digest(token)
+        for seat, expected in self.token_digests.items():
+            if hmac.compare_digest(given, expected):
+                return seat
+        raise Forbidden("this token is not a seat of this match")
+
+    def bot_of(self, seat: int | None) -> str | None:
+        return None if seat is None else self.seats[seat].get("bot")
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDeal:
+    id: str
+    seq: int
+    hash: str
+    state: Any
+    meta: Meta
+
+
+class Referee:
+    def __init__(self, store: EventStore, *, clock: Callable[[], str] = utc_now,
+                 on_turn: TurnHook | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.on_turn = on_turn
+
+    # -- matches ---------------------------------------------------------------------------------
+
+    def create_match(self, *, ruleset: str, players: int | None, options: dict[str, Any] | None,
+                     seats: list[dict[str, Any]], seed: str | None = None,
+                     deal: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Create a match and its first deal; the answer holds each seat's token, once."""
+        rules = registry.rules_for(ruleset, players, options)
+        if len(seats) != rules.players:
+            raise InvalidOptions("seats", f"{rules.preset} for {rules.players} needs "
+                                 f"{rules.players} seats, got {len(seats)}")
+        for seat in seats:
+            if seat.get("bot") is not None and seat["bot"] not in BOTS:
+                raise InvalidOptions("seats", f"unknown bot {seat['bot']!r}; known: "
+                                     + ", ".join(sorted(BOTS)))
+        match_id = "m" + secrets.token_hex(8)
+        secret = seed if seed is not None else secrets.token_hex(32)
+        start: dict[str, Any] = {}
+        if deal is not None:
+            event = game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"])
+            start = {"dealer": deal["dealer"], "prearranged": event.data}
+        dealer = start.get("dealer", match.first_dealer(secret, rules.players))
+        table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
+        tokens = [secrets.token_urlsafe(32) for _ in seats]  # 256 bits each
+        self._write_meta(match_id, table, tokens, secret)
+        opening = match.created(match_id, rules, table, dealer)
+        if start:
+            opening[1] = Event("deal_started", {**opening[1].data, "prearranged": start["prearranged"]})
+        self.store.append("match", match_id, self._seal(opening, 0, GENESIS, f"create:{match_id}"),
+                          expected_seq=0)
+        state = self.advance(match_id)
+        return {**self._public_match(state), "tokens": [
+            {"seat": i, "token": t} for i, t in enumerate(tokens)],
+            "deal": {"id": match.deal_id(match_id, 1)}}
+
+    def _write_meta(self, match_id: str, seats: list[dict[str, Any]], tokens: list[str],
+                    secret: str) -> None:
+        mapping = {"seats": orjson.dumps(seats), "secret": secret}
+        mapping.update({f"token:{i}": token_digest(t) for i, t in enumerate(tokens)})
+        pipe = self.store.redis.pipeline(transaction=False)
+        pipe.hset(keys.meta_key(match_id), mapping=mapping)
+        pipe.zadd(keys.match_index_key(), {match_id: datetime.now(UTC).timestamp()})
+        pipe.execute()
+
+    def meta(self, match_id: str) -> Meta:
+        raw = self.store.redis.hgetall(keys.meta_key(match_id))
+        if not raw:
+            raise NotFound("match", match_id)
+        return _meta(match_id, raw)
+
+    def match(self, match_id: str) -> dict[str, Any]:
+        self.meta(match_id)
+        return self._public_match(self.advance(match_id))
+
+    def list_matches(self, limit: int = 50) -> list[str]:
+        ids = self.store.redis.zrevrange(keys.match_index_key(), 0, limit - 1)
+        return [i.decode() for i in ids]
+
+    @staticmethod
+    def _public_match(state: match.MatchState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def _match_state(self, match_id: str) -> tuple[int, str, match.MatchState]:
+        envs = self.store.read("match", match_id)
+        if not envs:
+            raise NotFound("match", match_id)
+        return envs[-1]["seq"], envs[-1]["hash"], match.fold([to_event(e) for e in envs])
+
+    def advance(self, match_id: str) -> match.MatchState:
+        """Bring the match stream up to date with its deals: record scored deals, start the
+        next one. Idempotent and safe to race: every write checks the expected ``seq``."""
+        for _ in range(MOVE_RETRIES * 2):
+            seq, prev, state = self._match_state(match_id)
+            current = state.deals[-1]
+            self._ensure_deal(state, seq, current["number"])
+            if state.status != "playing" or current["status"] != "playing":
+                return state
+            deal_state = self._state(current["id"])
+            if not game.is_over(deal_state):
+                return state
+            events = match.after_deal(state, current["number"], deal_state.result)
+            try:
+                self.store.append("match", match_id,
+                                  self._seal(events, seq, prev, f"advance:{current['id']}"),
+                                  expected_seq=seq)
+            except Conflict:
+                continue
+        return self._match_state(match_id)[2]
+
+    def _ensure_deal(self, state: match.MatchState, match_seq: int, number: int) -> None:
+        did = match.deal_id(state.id, number)
+        if self.store.head("deal", did).seq:
+            return
+        started = self.store.read("match", state.id, upto=match_seq)
+        info = next(e["data"] for e in started
+                    if e["type"] == "deal_started" and e["data"]["number"] == number)
+        meta = self.meta(state.id)
+        if "prearranged" in info:
+            event = Event("dealt", info["prearranged"])
+        else:
+            event = game.new_deal(state.rules, did, info["dealer"], deal_seed(meta.secret, did))
+        deal_state = game.fold([event])
+        envs = self._seal([event], 0, GENESIS, f"deal:{did}")
+        try:
+            self.store.append("deal", did, envs, expected_seq=0, snapshot=_snapshot(deal_state))
+        except Conflict:
+            return
+        self._notify(did, 1, deal_state, meta)
+
+    # -- deals -----------------------------------------------------------------------------------
+
+    def load(self, deal_id: str) -> LoadedDeal:
+        """The deal's state from its snapshot plus the events after it (a bounded fold)."""
+        match_id = match.match_id_of(deal_id)
+        pipe = self.store.redis.pipeline(transaction=False)
+        pipe.hgetall(keys.head_key("deal", deal_id))
+        pipe.hgetall(keys.meta_key(match_id))
+        head_raw, meta_raw = pipe.execute()
+        if not head_raw or not meta_raw:
+            raise NotFound("deal", deal_id)
+        head = self.store.head_from(head_raw)
+        state = None
+        after = 0
+        if head.snapshot is not None and head.snapshot.get("engine") == ENGINE_VERSION:
+            state, after = game.from_snapshot(head.snapshot), head.snap_seq
+        if head.seq > after:
+            state = game.fold((to_event(e) for e in self.store.read("deal", deal_id, after=after)),
+                              state)
+        assert head.hash is not None
+        return LoadedDeal(deal_id, head.seq, head.hash, state, _meta(match_id, meta_raw))
+
+    def _state(self, deal_id: str) -> Any:
+        return self.load(deal_id).state
+
+    def view(self, deal_id: str, token: str | None) -> dict[str, Any]:
+        deal = self.load(deal_id)
+        return self._view(deal, deal.state, deal.seq, deal.meta.seat_of(token))
+
+    @staticmethod
+    def _view(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
+        return {"id": deal.id, "match_id": deal.meta.match_id, "ruleset": state.rules.preset,
+                "players": state.rules.players, "seq": seq, **game.view(state, seat)}
+
+    def move(self, deal_id: str, token: str | None, move: dict[str, Any], *,
+             expected_seq: int | None = None, idempotency_key: str | None = None
+             ) -> dict[str, Any]:
+        """Apply one seat's move. Returns ``{"events": [...], "view": {...}}``; a repeated
+        idempotency key returns the first answer and appends nothing."""
+        if token is None:
+            raise Unauthorized("a move needs the seat's token")
+        deal = self.load(deal_id)
+        seat = deal.meta.seat_of(token)
+        assert seat is not None
+        return self._move(deal, seat, move, expected_seq, idempotency_key)
+
+    def play_as(self, deal_id: str, seat: int, move: dict[str, Any], *, expected_seq: int,
+                idempotency_key: str) -> dict[str, Any]:
+        """A move on behalf of a bot seat (workers only)."""
+        deal = self.load(deal_id)
+        if deal.meta.bot_of(seat) is None:
+            raise Forbidden(f"seat {seat} is not played by a bot")
+        return self._move(deal, seat, move, expected_seq, idempotency_key)
+
+    def _move(self, deal: LoadedDeal, seat: int, move: dict[str, Any], expected_seq: int | None,
+              key: str | None) -> dict[str, Any]:
+        scope = str(seat)
+        if key is not None:
+            seen = self.store.remembered("deal", deal.id, scope, key)
+            if seen is not None:
+                return orjson.loads(seen)  # type: ignore[no-any-return]
+        for _ in range(MOVE_RETRIES):
+            if expected_seq is not None and expected_seq != deal.seq:
+                raise StaleSeq(deal.seq)
+            secret = deal_seed(deal.meta.secret, deal.id)
+            events = game.decide(deal.state, Command(seat, Move.from_dict(move), secret))
+            state = game.fold(events, deal.state)
+            envs = self._seal(events, deal.seq, deal.hash, key or uuid.uuid4().hex)
+            new_seq = envs[-1]["seq"]
+            answer = {"events": _redacted(deal.state.rules, envs, seat, game.is_over(state)),
+                      "view": self._view(deal, state, new_seq, seat)}
+            try:
+                self.store.append("deal", deal.id, envs, expected_seq=deal.seq,
+                                  idempotency=(scope, key) if key else None,
+                                  answer=orjson.dumps(answer), snapshot=_snapshot(state))
+            except Duplicate as dup:
+                return orjson.loads(dup.answer)  # type: ignore[no-any-return]
+            except Conflict as conflict:
+                if expected_seq is not None:
+                    raise StaleSeq(conflict.current_seq) from None
+                deal = self.load(deal.id)
+                continue
+            if game.is_over(state):
+                self.advance(deal.meta.match_id)
+            self._notify(deal.id, new_seq, state, deal.meta)
+            return answer
+        raise StaleSeq(deal.seq)
+
+    def _notify(self, deal_id: str, seq: int, state: Any, meta: Meta) -> None:
+        if self.on_turn is not None and state.turn is not None and meta.bot_of(state.turn):
+            self.on_turn(deal_id, seq, state.turn)
+
+    def events(self, deal_id: str, token: str | None, *, after: int = 0,
+               limit: int | None = None) -> dict[str, Any]:
+        deal = self.load(deal_id)
+        seat = deal.meta.seat_of(token)
+        envs = self.store.read("deal", deal_id, after=after, limit=limit)
+        over = game.is_over(deal.state)
+        return {"events": _redacted(deal.state.rules, envs, seat, over), "seq": deal.seq,
+                "complete": over}
+
+    def replay(self, deal_id: str, token: str | None, at: int) -> dict[str, Any]:
+        """The state after event ``at``: the caller's view, omniscient once the deal is over."""
+        deal = self.load(deal_id)
+        seat = deal.meta.seat_of(token)
+        if at > deal.seq:
+            raise NotFound("event", f"{deal_id}#{at}")
+        envs = self.store.read("deal", deal_id, upto=at)
+        state = game.fold(to_event(e) for e in envs)
+        out = self._view(deal, state, at, seat)
+        if game.is_over(deal.state):
+            out["hands"] = [list(h) for h in state.hands]
+        out["event"] = _redacted(state.rules, envs[-1:], seat, game.is_over(deal.state))[0]
+        return out
+
+    def export(self, deal_id: str) -> list[dict[str, Any]]:
+        """The whole log, a header line first; only once the deal is over."""
+        deal = self.load(deal_id)
+        if not game.is_over(deal.state):
+            raise DealRunning(f"deal {deal_id} is still being played")
+        rules = deal.state.rules
+        header = {"format": EXPORT_FORMAT, "deal_id": deal_id, "match_id": deal.meta.match_id,
+                  "ruleset": rules.preset, "players": rules.players, "options": rules.options,
+                  "engine": ENGINE_VERSION, "shuffle": SHUFFLE_VERSION}
+        return [header, *self.store.read("deal", deal_id)]
+
+    def _seal(self, events: list[Event], after: int, prev: str, command_id: str
+              ) -> list[dict[str, Any]]:
+        return seal(events, after_seq=after, prev=prev, at=self.clock(), command_id=command_id)
+
+
+def _meta(match_id: str, raw: dict[bytes, bytes]) -> Meta:
+    digests = {int(k[6:]): v.decode() for k, v in raw.items() if k.startswith(b"token:")}
+    return Meta(match_id=match_id, seats=orjson.loads(raw[b"seats"]), token_digests=digests,
+                secret=raw[b"secret"].decode())
+
+
+def _snapshot(state: Any) -> dict[str, Any]:
+    return {"engine": ENGINE_VERSION, **game.to_snapshot(state)}
+
+
+def _redacted(rules: Any, envs: list[dict[str, Any]], viewer: int | None, over: bool
+              ) -> list[dict[str, Any]]:
+    return [{**e, "data": game.redact(rules, to_event(e), viewer, over)} for e in envs]

@@ -1,0 +1,94 @@
+"""The Redis event store: one stream per deal or match, appended only by ``append.lua``."""
+
+from __future__ import annotations
+
+import importlib.resources
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+import redis
+
+from . import keys
+
+ANSWER_TTL = 24 * 3600
+
+
+class Conflict(Exception):
+    """Another writer appended first: the stream is now at ``current_seq``."""
+
+    def __init__(self, current_seq: int) -> None:
+        super().__init__(f"stream is at seq {current_seq}")
+        self.current_seq = current_seq
+
+
+class Duplicate(Exception):
+    """The idempotency key was used before; ``answer`` is what the first request got."""
+
+    def __init__(self, answer: bytes) -> None:
+        super().__init__("repeated idempotency key")
+        self.answer = answer
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """Where a stream stands: last ``seq`` and ``hash``, and the snapshot if there is one."""
+
+    seq: int
+    hash: str | None
+    snap_seq: int
+    snapshot: dict[str, Any] | None
+
+
+class EventStore:
+    def __init__(self, client: redis.Redis) -> None:
+        self.redis = client
+        source = importlib.resources.files(__package__).joinpath("append.lua").read_text()
+        self._append = client.register_script(source)
+
+    def append(self, kind: str, sid: str, envelopes: list[dict[str, Any]], *, expected_seq: int,
+               idempotency: tuple[str, str] | None = None, answer: bytes = b"",
+               snapshot: dict[str, Any] | None = None) -> int:
+        """Append ``envelopes`` after ``expected_seq``; returns the new last ``seq``.
+
+        ``idempotency`` is (scope, key): a repeat raises ``Duplicate`` with the first ``answer``.
+        """
+        cmd = keys.command_key(kind, sid, *idempotency) if idempotency else keys.head_key(kind, sid)
+        argv: list[Any] = [
+            expected_seq, 1 if idempotency else 0, answer, ANSWER_TTL,
+            orjson.dumps(snapshot) if snapshot is not None else b"",
+            keys.feed_channel(kind, sid), envelopes[-1]["hash"],
+            *(orjson.dumps(e) for e in envelopes),
+        ]
+        status, value = self._append(
+            keys=[keys.stream_key(kind, sid), keys.head_key(kind, sid), cmd], args=argv)
+        if status == b"dup":
+            raise Duplicate(value)
+        if status == b"conflict":
+            raise Conflict(int(value))
+        return int(value)
+
+    def remembered(self, kind: str, sid: str, scope: str, key: str) -> bytes | None:
+        """The stored answer of an earlier command with this idempotency key, if any."""
+        value = self.redis.get(keys.command_key(kind, sid, scope, key))
+        return value if isinstance(value, bytes) else None
+
+    def head(self, kind: str, sid: str) -> Head:
+        return self.head_from(self.redis.hgetall(keys.head_key(kind, sid)))
+
+    @staticmethod
+    def head_from(raw: dict[bytes, bytes]) -> Head:
+        if not raw:
+            return Head(0, None, 0, None)
+        snap = raw.get(b"snap")
+        return Head(seq=int(raw[b"seq"]), hash=raw[b"hash"].decode(),
+                    snap_seq=int(raw.get(b"snap_seq", 0)),
+                    snapshot=orjson.loads(snap) if snap else None)
+
+    def read(self, kind: str, sid: str, *, after: int = 0, limit: int | None = None,
+             upto: int | None = None) -> list[dict[str, Any]]:
+        """Envelopes with ``after < seq <= upto``, at most ``limit`` of them, in order."""
+        high = f"{upto}-0" if upto is not None else "+"
+        rows = self.redis.xrange(keys.stream_key(kind, sid), f"({after}-0" if after else "-",
+                                 high, count=limit)
+        return [orjson.loads(fields[b"e"]) for _, fields in rows]

@@ -1,0 +1,37 @@
+"""Fixtures: a private redis-server per test session, started by the same launcher as
+``tricklog serve``. Never the machine's shared server, never a mock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import redis
+
+from events.redis_server import RedisServer
+from events.service import Referee
+from events.store import EventStore
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
+        yield server
+
+
+@pytest.fixture
+def redis_client(redis_server: RedisServer) -> Iterator[redis.Redis]:
+    client = redis.Redis.from_url(redis_server.url)
+    client.flushdb()
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def store(redis_client: redis.Redis) -> EventStore:
+    return EventStore(redis_client)
+
+
+@pytest.fixture
+def referee(store: EventStore) -> Referee:
+    return Referee(store)
