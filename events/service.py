@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import logging
+
 import orjson
 
 from domain import game, match, registry
@@ -31,6 +33,7 @@ from .store import Conflict, Duplicate, EventStore
 ENGINE_VERSION = "tricklog-engine-1"
 EXPORT_FORMAT = "tricklog-export-v1"
 MOVE_RETRIES = 5
+log = logging.getLogger("tricklog.referee")
 
 
 class NotFound(Exception):
@@ -247,10 +250,10 @@ class Referee:
 
     def view(self, deal_id: str, token: str | None) -> dict[str, Any]:
         deal = self.load(deal_id)
-        return self._view(deal, deal.state, deal.seq, deal.meta.seat_of(token))
+        return self.view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token))
 
     @staticmethod
-    def _view(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
+    def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
         return {"id": deal.id, "match_id": deal.meta.match_id, "ruleset": state.rules.preset,
                 "players": state.rules.players, "seq": seq, **game.view(state, seat)}
 
@@ -290,7 +293,7 @@ class Referee:
             envs = self._seal(events, deal.seq, deal.hash, key or uuid.uuid4().hex)
             new_seq = envs[-1]["seq"]
             answer = {"events": _redacted(deal.state.rules, envs, seat, game.is_over(state)),
-                      "view": self._view(deal, state, new_seq, seat)}
+                      "view": self.view_of(deal, state, new_seq, seat)}
             try:
                 self.store.append("deal", deal.id, envs, expected_seq=deal.seq,
                                   idempotency=(scope, key) if key else None,
@@ -309,8 +312,13 @@ class Referee:
         raise StaleSeq(deal.seq)
 
     def _notify(self, deal_id: str, seq: int, state: Any, meta: Meta) -> None:
+        """Tell the bot runner a bot seat is to act. The move is already committed, so a
+        failure here is logged, not raised; reading the deal notifies again (``kick``)."""
         if self.on_turn is not None and state.turn is not None and meta.bot_of(state.turn):
-            self.on_turn(deal_id, seq, state.turn)
+            try:
+                self.on_turn(deal_id, seq, state.turn)
+            except Exception:
+                log.exception("could not schedule a bot move", extra={"deal": deal_id, "seq": seq})
 
     def events(self, deal_id: str, token: str | None, *, after: int = 0,
                limit: int | None = None) -> dict[str, Any]:
@@ -329,7 +337,7 @@ class Referee:
             raise NotFound("event", f"{deal_id}#{at}")
         envs = self.store.read("deal", deal_id, upto=at)
         state = game.fold(to_event(e) for e in envs)
-        out = self._view(deal, state, at, seat)
+        out = self.view_of(deal, state, at, seat)
         if game.is_over(deal.state):
             out["hands"] = [list(h) for h in state.hands]
         out["event"] = _redacted(state.rules, envs[-1:], seat, game.is_over(deal.state))[0]

@@ -1,0 +1,84 @@
+"""The Flask application factory: composition happens here and nowhere else."""
+
+from __future__ import annotations
+
+import logging
+import pathlib
+from typing import Any
+
+import redis
+import swagger_ui_bundle  # type: ignore[import-untyped]
+import yaml
+from flask import Flask, Response, send_from_directory
+
+from events.config import Settings, connect
+from events.service import Referee
+from events.store import EventStore
+from workers.runtime import queue_for, turn_hook
+
+from . import problems
+from .routes import v1
+from .wire import json_response
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+SPEC_PATH = ROOT / "openapi.yaml"
+STATIC = pathlib.Path(__file__).resolve().parent / "static"
+MAX_BODY = 64 * 1024
+
+
+def create_app(settings: Settings | None = None, *, client: redis.Redis | None = None,
+               queue_client: redis.Redis | None = None) -> Flask:
+    settings = settings or Settings.from_env()
+    if client is None:
+        if not settings.redis_url:
+            raise RuntimeError("TRICKLOG_REDIS_URL is not set (tricklog serve sets it)")
+        client = connect(settings.redis_url)
+    if queue_client is None:
+        queue_client = connect(settings.queue_url) if settings.queue_url else client
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.extensions["tricklog.referee"] = Referee(
+        EventStore(client), on_turn=turn_hook(queue_for(queue_client)))
+    app.extensions["tricklog.redis"] = client
+    problems.install(app)
+    app.register_blueprint(v1)
+    _site(app)
+    return app
+
+
+def _site(app: Flask) -> None:
+    spec_text = SPEC_PATH.read_text()
+    spec: dict[str, Any] = yaml.safe_load(spec_text)
+
+    @app.get("/healthz")
+    def healthz() -> Response:
+        client: redis.Redis = app.extensions["tricklog.redis"]
+        try:
+            client.ping()
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+            return json_response({"status": "unavailable", "store": "down"}, 503)
+        return json_response({"status": "ok", "store": "up"})
+
+    @app.get("/openapi.yaml")
+    def openapi_yaml() -> Response:
+        return Response(spec_text, mimetype="application/yaml")
+
+    @app.get("/openapi.json")
+    def openapi_json() -> Response:
+        return json_response(spec)
+
+    @app.get("/docs")
+    @app.get("/docs/")
+    def docs() -> Response:
+        return send_from_directory(STATIC, "docs.html")
+
+    @app.get("/docs/ui/<path:name>")
+    def docs_assets(name: str) -> Response:
+        return send_from_directory(swagger_ui_bundle.swagger_ui_path, name)
+
+    @app.get("/")
+    def index() -> Response:
+        return send_from_directory(STATIC, "index.html")
+
+
+logging.getLogger("tricklog").addHandler(logging.NullHandler())

@@ -1,0 +1,100 @@
+"""Every error becomes ``application/problem+json`` (RFC 9457) with a stable ``type``.
+
+One table maps exceptions to problems; routes never build error answers themselves.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import redis
+from flask import Flask, Response, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from domain.errors import IllegalMove, InvalidDeal, InvalidOptions
+from events.service import DealRunning, Forbidden, NotFound, StaleSeq, Unauthorized
+
+from .wire import dumps
+
+log = logging.getLogger("tricklog.api")
+MEDIA_TYPE = "application/problem+json"
+BASE = "/problems/"
+
+
+class Problem(Exception):
+    def __init__(self, status: int, slug: str, title: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status, self.slug, self.title, self.detail, self.extra = (
+            status, slug, title, detail, extra)
+        self.headers: dict[str, str] = {}
+
+    def response(self) -> Response:
+        body = {"type": BASE + self.slug, "title": self.title, "status": self.status,
+                "detail": self.detail, "instance": request.path, **self.extra}
+        resp = Response(dumps(body), status=self.status, mimetype=MEDIA_TYPE)
+        resp.headers.update(self.headers)
+        return resp
+
+
+def bad_json(detail: str) -> Problem:
+    return Problem(400, "bad-json", "Malformed JSON", detail)
+
+
+def invalid(messages: Any) -> Problem:
+    field = next(iter(messages), "_schema") if isinstance(messages, dict) else "_schema"
+    return Problem(422, "validation", "Invalid request body",
+                   f"the field {field!r} is not valid", field=field, errors=messages)
+
+
+def _from(exc: Exception) -> Problem:
+    match exc:
+        case Problem():
+            return exc
+        case ValidationError():
+            return invalid(exc.messages)
+        case InvalidOptions() | InvalidDeal():
+            return Problem(422, "validation", "Invalid request body", exc.detail,
+                           field=exc.field, errors={exc.field: [exc.detail]})
+        case IllegalMove():
+            return Problem(409, "illegal-move", "Move not allowed", exc.detail, rule=exc.rule,
+                           legal_moves=exc.legal_moves)
+        case StaleSeq():
+            return Problem(409, "stale-seq", "Stale expected_seq",
+                           f"the deal has moved on: it is at seq {exc.current_seq}",
+                           current_seq=exc.current_seq)
+        case DealRunning():
+            return Problem(409, "deal-running", "Deal still running", str(exc))
+        case NotFound():
+            return Problem(404, "not-found", "Not found", str(exc))
+        case Unauthorized():
+            p = Problem(401, "unauthorized", "Seat token required", str(exc))
+            p.headers["WWW-Authenticate"] = 'Bearer realm="tricklog"'
+            return p
+        case Forbidden():
+            return Problem(403, "forbidden", "Not allowed", str(exc))
+        case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
+            p = Problem(503, "store-unavailable", "Store unavailable",
+                        "the event store cannot be reached; try again shortly")
+            p.headers["Retry-After"] = "1"
+            return p
+        case HTTPException():
+            return _http(exc)
+    log.exception("unhandled error", extra={"path": request.path})
+    return Problem(500, "internal", "Internal error", "an unexpected error; it has been logged")
+
+
+def _http(exc: HTTPException) -> Problem:
+    code = exc.code or 500
+    slug = {404: "not-found", 405: "method-not-allowed", 413: "too-large",
+            415: "unsupported-media-type", 429: "rate-limited"}.get(code, f"http-{code}")
+    p = Problem(code, slug, exc.name, exc.description or exc.name)
+    p.headers.update({k: v for k, v in exc.get_headers() if k.lower() != "content-type"})
+    return p
+
+
+def install(app: Flask) -> None:
+    @app.errorhandler(Exception)
+    def _handle(exc: Exception) -> Response:
+        return _from(exc).response()

@@ -1,0 +1,119 @@
+"""marshmallow schemas for every request body. ``openapi.yaml`` documents the same shapes; a
+test compares the two so they cannot drift."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from domain.bots import BOTS
+from domain.cards import RANKS, SUITS
+from domain.registry import PRESETS
+
+CARD = validate.Regexp(rf"^({'|'.join(RANKS)})[{''.join(SUITS)}]$",
+                       error="not a card code such as AS, 10H or 7C")
+
+
+class Integral(fields.Integer):
+    """An integer that also accepts integral floats (``3.0``) as JSON Schema does, and rejects
+    ``3.5`` and booleans instead of truncating them."""
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise self.make_error("invalid", input=value)
+            value = int(value)
+        return super()._validated(value)  # type: ignore[no-any-return]
+
+
+class Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class PlayMove(Strict):
+    type = fields.String(required=True, validate=validate.Equal("play"))
+    card = fields.String(required=True, validate=CARD)
+    expected_seq = Integral(validate=validate.Range(min=0))
+
+
+class StopMove(Strict):
+    type = fields.String(required=True, validate=validate.Equal("stop"))
+    expected_seq = Integral(validate=validate.Range(min=0))
+
+
+class BidMove(Strict):
+    type = fields.String(required=True, validate=validate.Equal("bid"))
+    value = Integral(required=True, validate=validate.Range(min=0, max=200))
+    expected_seq = Integral(validate=validate.Range(min=0))
+
+
+class PassMove(Strict):
+    type = fields.String(required=True, validate=validate.Equal("pass"))
+    expected_seq = Integral(validate=validate.Range(min=0))
+
+
+class TrumpMove(Strict):
+    type = fields.String(required=True, validate=validate.Equal("trump"))
+    suit = fields.String(required=True, validate=validate.OneOf(SUITS))
+    expected_seq = Integral(validate=validate.Range(min=0))
+
+
+class CallMove(Strict):
+    type = fields.String(required=True, validate=validate.Equal("call"))
+    card = fields.String(required=True, allow_none=True, validate=CARD)
+    expected_seq = Integral(validate=validate.Range(min=0))
+
+
+class LeadMove(Strict):
+    type = fields.String(required=True, validate=validate.Equal("lead"))
+    by = fields.String(required=True, validate=validate.OneOf(["self", "partner"]))
+    expected_seq = Integral(validate=validate.Range(min=0))
+
+
+MOVES: dict[str, type[Schema]] = {
+    "play": PlayMove, "stop": StopMove, "bid": BidMove, "pass": PassMove,
+    "trump": TrumpMove, "call": CallMove, "lead": LeadMove,
+}
+
+
+def load_move(body: Any) -> dict[str, Any]:
+    """A move body, validated by the schema of its ``type``."""
+    if not isinstance(body, dict):
+        raise ValidationError({"_schema": ["a move is a JSON object"]})
+    kind = body.get("type")
+    if not isinstance(kind, str) or kind not in MOVES:
+        raise ValidationError({"type": ["must be one of: " + ", ".join(MOVES)]})
+    return MOVES[kind]().load(body)  # type: ignore[no-any-return]
+
+
+class SeatIn(Strict):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    bot = fields.String(allow_none=True, validate=validate.OneOf(sorted(BOTS)))
+
+
+class PrearrangedDeal(Strict):
+    dealer = Integral(required=True, validate=validate.Range(min=0, max=7))
+    hands = fields.List(fields.List(fields.String(validate=CARD), validate=validate.Length(max=52)),
+                        required=True, validate=validate.Length(min=2, max=8))
+    stock = fields.List(fields.String(validate=CARD), required=True,
+                        validate=validate.Length(max=104))
+    trump_card = fields.String(allow_none=True, validate=CARD)
+
+
+class CreateMatch(Strict):
+    ruleset = fields.String(required=True, validate=validate.OneOf(sorted(PRESETS)))
+    players = Integral(validate=validate.Range(min=2, max=8))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    seats = fields.List(fields.Nested(SeatIn), required=True,
+                        validate=validate.Length(min=2, max=8))
+    seed = fields.String(validate=validate.Length(min=1, max=256))
+    deal = fields.Nested(PrearrangedDeal)
+
+    @validates_schema
+    def _seed_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "seed" in data and "deal" in data:
+            raise ValidationError("give either a seed or a prearranged deal, not both", "deal")

@@ -1,0 +1,145 @@
+"""The ``tricklog`` command: ``serve``, ``worker``, ``redis`` (each with ``--help``).
+
+Heavy imports happen inside the commands, so ``tricklog --help`` answers at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+
+from events.logs import setup_logging
+
+ACCESS_LOG = ('{"at": "%(t)s", "logger": "access", "method": "%(m)s", "path": "%(U)s", '
+              '"status": %(s)s, "ms": %(M)s, "bytes": "%(B)s"}')
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the API under gunicorn, one RQ worker and, "
+                           "unless TRICKLOG_REDIS_URL is set, an embedded redis-server",
+                           description="Run the whole service until Ctrl-C or SIGTERM. "
+                           "Environment: TRICKLOG_REDIS_URL, TRICKLOG_QUEUE_URL, "
+                           "TRICKLOG_DATA_DIR (./.tricklog), TRICKLOG_PORT (8000), "
+                           "TRICKLOG_APPENDFSYNC (always|everysec), TRICKLOG_WORKERS (4).")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=None, help="default: TRICKLOG_PORT or 8000")
+    serve.add_argument("--workers", type=int, default=None, help="gunicorn processes")
+    serve.add_argument("--no-worker", action="store_true", help="start no RQ worker")
+    serve.set_defaults(run=_serve)
+
+    worker = sub.add_parser("worker", help="run an RQ worker for bot moves",
+                            description="Run one RQ worker on TRICKLOG_QUEUE_URL (default: "
+                            "TRICKLOG_REDIS_URL) until stopped.")
+    worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
+    worker.set_defaults(run=_worker)
+
+    redis_cmd = sub.add_parser("redis", help="run only the embedded redis-server",
+                               description="Start a private redis-server with AOF on under "
+                               "TRICKLOG_DATA_DIR and print its URL; stop on Ctrl-C.")
+    redis_cmd.add_argument("--port", type=int, default=None)
+    redis_cmd.set_defaults(run=_redis)
+
+    args = parser.parse_args(argv)
+    setup_logging()
+    return int(args.run(args) or 0)
+
+
+def _redis(args: argparse.Namespace) -> int:
+    from events.config import Settings
+    from events.redis_server import RedisServer
+
+    settings = Settings.from_env()
+    with RedisServer(os.path.join(settings.data_dir, "redis"), port=args.port,
+                     appendfsync=settings.appendfsync) as server:
+        print(server.url, flush=True)
+        _wait_for_signal()
+    return 0
+
+
+def _worker(args: argparse.Namespace) -> int:
+    from rq import Worker
+
+    from events.config import Settings, connect
+    from workers.runtime import queue_for
+
+    settings = Settings.from_env()
+    url = settings.queue_url or settings.redis_url
+    if not url:
+        print("tricklog worker: set TRICKLOG_REDIS_URL (or TRICKLOG_QUEUE_URL)", file=sys.stderr)
+        return 2
+    queue = queue_for(connect(url))
+    worker = Worker([queue], connection=queue.connection, serializer=queue.serializer)
+    worker.work(burst=args.burst, with_scheduler=False)
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from events.config import Settings
+    from events.redis_server import RedisServer
+
+    settings = Settings.from_env()
+    port = args.port or settings.port
+    log = logging.getLogger("tricklog.serve")
+    server = None
+    env = dict(os.environ)
+    if not settings.redis_url:
+        server = RedisServer(os.path.join(settings.data_dir, "redis"),
+                             appendfsync=settings.appendfsync).start()
+        env["TRICKLOG_REDIS_URL"] = server.url
+        log.info("embedded redis started", extra={"url": server.url, "dir": settings.data_dir})
+    children: list[subprocess.Popen[bytes]] = []
+    try:
+        children.append(subprocess.Popen([
+            sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{port}",
+            "--workers", str(args.workers or settings.web_concurrency), "--worker-class", "sync",
+            "--access-logfile", "-", "--access-logformat", ACCESS_LOG, "--graceful-timeout", "5",
+            "api.wsgi:app"], env=env))
+        if not args.no_worker:
+            children.append(subprocess.Popen([sys.executable, "-m", "tricklog_cli", "worker"],
+                                             env=env))
+        log.info("serving", extra={"url": f"http://{args.host}:{port}/"})
+        _wait_for_signal(children)
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.terminate()
+        for child in children:
+            try:
+                child.wait(10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+        if server is not None:
+            server.stop()
+        log.info("stopped")
+    return 0
+
+
+def _wait_for_signal(children: Sequence[subprocess.Popen[bytes]] = ()) -> None:
+    """Block until SIGINT or SIGTERM, or until a child dies."""
+    stop = False
+
+    def _stop(signum: int, frame: object) -> None:
+        nonlocal stop
+        stop = True
+
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
+    while not stop:
+        if any(child.poll() is not None for child in children):
+            logging.getLogger("tricklog.serve").error("a child process exited; stopping")
+            return
+        time.sleep(0.2)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
