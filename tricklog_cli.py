@@ -21,7 +21,8 @@ ACCESS_LOG = ('{"at": "%(t)s", "logger": "access", "method": "%(m)s", "path": "%
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
+    parser = argparse.ArgumentParser(
+        prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the API under gunicorn, one RQ worker and, "

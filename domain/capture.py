@@ -37,7 +37,8 @@ def eligible(hand: Sequence[str], led: str, wild: frozenset[str]) -> list[str]:
     return [c for c in hand if rank(c) == led or rank(c) in wild]
 
 
-def draws(sizes: Sequence[int], stock: Sequence[str], first: int, full: int) -> list[tuple[int, str]]:
+def draws(sizes: Sequence[int], stock: Sequence[str], first: int, full: int
+          ) -> list[tuple[int, str]]:
     """§2.5: from ``first`` in play order, one card at a time, until all hold ``full`` or the stock
     is empty. Returns (seat, card) in drawing order."""
     sizes = list(sizes)

@@ -1,8 +1,9 @@
 """Events and commands: the vocabulary between the domain and its adapters.
 
-An ``Event`` is a fact in the past tense (``played``, ``drew``); its ``type`` and ``data`` are exactly
-what the log stores in the envelope. A ``Command`` is one seat's request (a ``Move``), plus the
-secret the adapter holds, which the rules need only to reveal it when the deal is scored.
+An ``Event`` is a fact in the past tense (``played``, ``drew``); its ``type`` and ``data`` are
+exactly what the log stores in the envelope. A ``Command`` is one seat's request (a ``Move``),
+plus the secret the adapter holds, which the rules need only to reveal it when the deal is
+scored.
 """
 
 from __future__ import annotations

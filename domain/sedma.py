@@ -69,7 +69,8 @@ class SedmaState:
 
 # -- dealing -------------------------------------------------------------------------------------
 
-def deal_layout(rules: SedmaRules, deck: list[str], dealer: int) -> tuple[list[list[str]], list[str]]:
+def deal_layout(rules: SedmaRules, deck: list[str], dealer: int
+                ) -> tuple[list[list[str]], list[str]]:
     """§2.2: packets of ``rules.packet`` from the dealer's left until each holds ``hand_size``."""
     n = rules.players
     hands: list[list[str]] = [[] for _ in range(n)]
@@ -234,7 +235,10 @@ def start(rules: SedmaRules, data: dict[str, Any]) -> SedmaState:
         won=((),) * n_sides, captures=(0,) * n_sides, commitment=data.get("commitment"))
 
 
-def _remove(hands: tuple[tuple[str, ...], ...], seat: int, card: str) -> tuple[tuple[str, ...], ...]:
+Hands = tuple[tuple[str, ...], ...]
+
+
+def _remove(hands: Hands, seat: int, card: str) -> Hands:
     hand = list(hands[seat])
     hand.remove(card)
     return hands[:seat] + (tuple(hand),) + hands[seat + 1 :]

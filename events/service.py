@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
-
-import logging
+from typing import Any, cast
 
 import orjson
 
-from domain import game, match, registry
+from domain import game, registry
+from domain import match as matches
 from domain.bots import BOTS
 from domain.errors import InvalidOptions
 from domain.messages import Command, Event, Move
@@ -135,31 +135,32 @@ class Referee:
         if deal is not None:
             event = game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"])
             start = {"dealer": deal["dealer"], "prearranged": event.data}
-        dealer = start.get("dealer", match.first_dealer(secret, rules.players))
+        dealer = start.get("dealer", matches.first_dealer(secret, rules.players))
         table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
         tokens = [secrets.token_urlsafe(32) for _ in seats]  # 256 bits each
         self._write_meta(match_id, table, tokens, secret)
-        opening = match.created(match_id, rules, table, dealer)
+        opening = matches.created(match_id, rules, table, dealer)
         if start:
-            opening[1] = Event("deal_started", {**opening[1].data, "prearranged": start["prearranged"]})
+            opening[1] = Event("deal_started",
+                               {**opening[1].data, "prearranged": start["prearranged"]})
         self.store.append("match", match_id, self._seal(opening, 0, GENESIS, f"create:{match_id}"),
                           expected_seq=0)
         state = self.advance(match_id)
         return {**self._public_match(state), "tokens": [
             {"seat": i, "token": t} for i, t in enumerate(tokens)],
-            "deal": {"id": match.deal_id(match_id, 1)}}
+            "deal": {"id": matches.deal_id(match_id, 1)}}
 
     def _write_meta(self, match_id: str, seats: list[dict[str, Any]], tokens: list[str],
                     secret: str) -> None:
-        mapping = {"seats": orjson.dumps(seats), "secret": secret}
+        mapping = {"seats": orjson.dumps(seats).decode(), "secret": secret}
         mapping.update({f"token:{i}": token_digest(t) for i, t in enumerate(tokens)})
         pipe = self.store.redis.pipeline(transaction=False)
-        pipe.hset(keys.meta_key(match_id), mapping=mapping)
+        pipe.hset(keys.meta_key(match_id), mapping=mapping)  # type: ignore[arg-type]
         pipe.zadd(keys.match_index_key(), {match_id: datetime.now(UTC).timestamp()})
         pipe.execute()
 
     def meta(self, match_id: str) -> Meta:
-        raw = self.store.redis.hgetall(keys.meta_key(match_id))
+        raw = cast(dict[bytes, bytes], self.store.redis.hgetall(keys.meta_key(match_id)))
         if not raw:
             raise NotFound("match", match_id)
         return _meta(match_id, raw)
@@ -169,20 +170,20 @@ class Referee:
         return self._public_match(self.advance(match_id))
 
     def list_matches(self, limit: int = 50) -> list[str]:
-        ids = self.store.redis.zrevrange(keys.match_index_key(), 0, limit - 1)
+        ids = cast(list[bytes], self.store.redis.zrevrange(keys.match_index_key(), 0, limit - 1))
         return [i.decode() for i in ids]
 
     @staticmethod
-    def _public_match(state: match.MatchState) -> dict[str, Any]:
+    def _public_match(state: matches.MatchState) -> dict[str, Any]:
         return state.to_dict()
 
-    def _match_state(self, match_id: str) -> tuple[int, str, match.MatchState]:
+    def _match_state(self, match_id: str) -> tuple[int, str, matches.MatchState]:
         envs = self.store.read("match", match_id)
         if not envs:
             raise NotFound("match", match_id)
-        return envs[-1]["seq"], envs[-1]["hash"], match.fold([to_event(e) for e in envs])
+        return envs[-1]["seq"], envs[-1]["hash"], matches.fold([to_event(e) for e in envs])
 
-    def advance(self, match_id: str) -> match.MatchState:
+    def advance(self, match_id: str) -> matches.MatchState:
         """Bring the match stream up to date with its deals: record scored deals, start the
         next one. Idempotent and safe to race: every write checks the expected ``seq``."""
         for _ in range(MOVE_RETRIES * 2):
@@ -194,7 +195,7 @@ class Referee:
             deal_state = self._state(current["id"])
             if not game.is_over(deal_state):
                 return state
-            events = match.after_deal(state, current["number"], deal_state.result)
+            events = matches.after_deal(state, current["number"], deal_state.result)
             try:
                 self.store.append("match", match_id,
                                   self._seal(events, seq, prev, f"advance:{current['id']}"),
@@ -203,8 +204,8 @@ class Referee:
                 continue
         return self._match_state(match_id)[2]
 
-    def _ensure_deal(self, state: match.MatchState, match_seq: int, number: int) -> None:
-        did = match.deal_id(state.id, number)
+    def _ensure_deal(self, state: matches.MatchState, match_seq: int, number: int) -> None:
+        did = matches.deal_id(state.id, number)
         if self.store.head("deal", did).seq:
             return
         started = self.store.read("match", state.id, upto=match_seq)
@@ -227,7 +228,7 @@ class Referee:
 
     def load(self, deal_id: str) -> LoadedDeal:
         """The deal's state from its snapshot plus the events after it (a bounded fold)."""
-        match_id = match.match_id_of(deal_id)
+        match_id = matches.match_id_of(deal_id)
         pipe = self.store.redis.pipeline(transaction=False)
         pipe.hgetall(keys.head_key("deal", deal_id))
         pipe.hgetall(keys.meta_key(match_id))

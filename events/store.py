@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.resources
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import orjson
 import redis
@@ -74,7 +74,8 @@ class EventStore:
         return value if isinstance(value, bytes) else None
 
     def head(self, kind: str, sid: str) -> Head:
-        return self.head_from(self.redis.hgetall(keys.head_key(kind, sid)))
+        raw = self.redis.hgetall(keys.head_key(kind, sid))
+        return self.head_from(cast(dict[bytes, bytes], raw))
 
     @staticmethod
     def head_from(raw: dict[bytes, bytes]) -> Head:
@@ -89,6 +90,6 @@ class EventStore:
              upto: int | None = None) -> list[dict[str, Any]]:
         """Envelopes with ``after < seq <= upto``, at most ``limit`` of them, in order."""
         high = f"{upto}-0" if upto is not None else "+"
-        rows = self.redis.xrange(keys.stream_key(kind, sid), f"({after}-0" if after else "-",
-                                 high, count=limit)
+        rows = cast(list[tuple[bytes, dict[bytes, bytes]]], self.redis.xrange(
+            keys.stream_key(kind, sid), f"({after}-0" if after else "-", high, count=limit))
         return [orjson.loads(fields[b"e"]) for _, fields in rows]

@@ -28,8 +28,9 @@ def turn_hook(queue: Queue):  # type: ignore[no-untyped-def]
     from .bots import play_bot_turn
 
     def enqueue(deal_id: str, seq: int, seat: int) -> None:
-        queue.enqueue(play_bot_turn, deal_id, seq, seat, job_id=f"bot-{deal_id.replace('.', '_')}-{seq}",
-                      result_ttl=60, failure_ttl=3600)
+        job_id = f"bot-{deal_id.replace('.', '_')}-{seq}"
+        queue.enqueue(play_bot_turn, deal_id, seq, seat, job_id=job_id, result_ttl=60,
+                      failure_ttl=3600)
 
     return enqueue
 
