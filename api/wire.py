@@ -9,7 +9,7 @@ from flask import Response
 
 
 def dumps(value: Any) -> bytes:
-    return orjson.dumps(value)
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 def json_response(value: Any, status: int = 200, headers: dict[str, str] | None = None

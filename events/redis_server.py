@@ -73,7 +73,7 @@ class RedisServer:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL, start_new_session=True)
-        client = redis.Redis(port=self.port, socket_timeout=1, retry_on_timeout=False)
+        client = redis.Redis(port=self.port, socket_timeout=1)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
