@@ -117,11 +117,13 @@ class Referee:
 
     # -- matches ---------------------------------------------------------------------------------
 
-    def create_match(self, *, ruleset: str, players: int | None, options: dict[str, Any] | None,
-                     seats: list[dict[str, Any]], seed: str | None = None,
-                     deal: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Create a match and its first deal; the answer holds each seat's token, once."""
-        rules = registry.rules_for(ruleset, players, options)
+    def create_match(self, *, ruleset: str, seats: list[dict[str, Any]],
+                     players: int | None = None, options: dict[str, Any] | None = None,
+                     seed: str | None = None, deal: dict[str, Any] | None = None
+                     ) -> dict[str, Any]:
+        """Create a match and its first deal; the answer holds each seat's token, once.
+        ``players`` defaults to the number of seats."""
+        rules = registry.rules_for(ruleset, players or len(seats), options)
         if len(seats) != rules.players:
             raise InvalidOptions("seats", f"{rules.preset} for {rules.players} needs "
                                  f"{rules.players} seats, got {len(seats)}")
