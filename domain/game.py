@@ -15,12 +15,15 @@ from .registry import family_of, rules_for
 from .shuffle import shuffle
 
 
-def new_deal(rules: Any, deal_id: str, dealer: int, seed: str) -> Event:
-    """A fair deal: the deck is ``shuffle(pack, seed, deal_id)``, dealt by the game's pattern."""
+def new_deal(rules: Any, number: int, dealer: int, seed: str) -> Event:
+    """A fair deal: the deck is ``shuffle(pack, seed, str(number))``, dealt by the game's
+    pattern. ``number`` is the deal's place in its match (1, 2, ...)."""
     family = family_of(rules)
-    deck = shuffle(rules.pack(), seed, deal_id)
+    deck = shuffle(rules.pack(), seed, str(number))
     hands, stock = family.deal_layout(rules, deck, dealer)
-    return family.dealt(rules, dealer, hands, stock, seed)  # type: ignore[no-any-return]
+    event: Event = family.dealt(rules, dealer, hands, stock, seed)
+    event.data["number"] = number
+    return event
 
 
 def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str]) -> Event:

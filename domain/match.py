@@ -41,6 +41,11 @@ def match_id_of(deal: str) -> str:
     return deal.rsplit(".", 1)[0]
 
 
+def number_of(deal: str) -> int:
+    tail = deal.rsplit(".", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
 def first_dealer(match_seed: str, players: int) -> int:
     """RULES.md §11.35: the first dealer is drawn from the match seed, so replays are exact."""
     digest = hashlib.sha256(b"tricklog-first-dealer\x00" + match_seed.encode()).digest()

@@ -6,7 +6,8 @@ the exported log can re-shuffle and check every card.
 
 tricklog-shuffle-v1, precisely:
 
-1. ``key = SHA-256("tricklog-shuffle-v1" 0x00 seed 0x00 deal_id)`` (UTF-8 strings).
+1. ``key = SHA-256("tricklog-shuffle-v1" 0x00 seed 0x00 deal)`` (UTF-8 strings), where ``deal``
+   is the deal's number in its match in decimal ("1", "2", ...).
 2. A byte stream: ``SHA-256(key || counter)`` for counter = 0, 1, 2, ... as 8-byte big-endian,
    concatenated. Integers are drawn from it as 8-byte big-endian words.
 3. Fisher-Yates over the canonical pack (``cards.make_pack`` order): for ``i`` from ``n-1`` down to
@@ -37,9 +38,9 @@ def _words(key: bytes) -> Iterator[int]:
             yield int.from_bytes(block[k : k + 8], "big")
 
 
-def shuffle(pack: Sequence[str], seed: str, deal_id: str) -> list[str]:
-    """The deck for ``deal_id`` under ``seed``, top card first (see the module docstring)."""
-    material = b"\x00".join([SHUFFLE_VERSION.encode(), seed.encode(), deal_id.encode()])
+def shuffle(pack: Sequence[str], seed: str, deal: str) -> list[str]:
+    """The deck for ``deal`` under ``seed``, top card first (see the module docstring)."""
+    material = b"\x00".join([SHUFFLE_VERSION.encode(), seed.encode(), deal.encode()])
     words = _words(hashlib.sha256(material).digest())
     deck = list(pack)
     for i in range(len(deck) - 1, 0, -1):

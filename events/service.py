@@ -71,10 +71,10 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def deal_seed(match_secret: str, deal_id: str) -> str:
-    """The server seed of one deal: one-way from the match secret, so revealing it in ``scored``
-    reveals nothing about later deals."""
-    return hashlib.sha256(f"{match_secret}\x00{deal_id}".encode()).hexdigest()
+def deal_seed(match_secret: str, number: int) -> str:
+    """The server seed of deal ``number``: one-way from the match secret, so revealing it in
+    ``scored`` reveals nothing about later deals; the same match seed gives the same deals."""
+    return hashlib.sha256(f"{match_secret}\x00{number}".encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +217,8 @@ class Referee:
         if "prearranged" in info:
             event = Event("dealt", info["prearranged"])
         else:
-            event = game.new_deal(state.rules, did, info["dealer"], deal_seed(meta.secret, did))
+            event = game.new_deal(state.rules, number, info["dealer"],
+                                  deal_seed(meta.secret, number))
         deal_state = game.fold([event])
         envs = self._seal([event], 0, GENESIS, f"deal:{did}")
         try:
@@ -290,7 +291,7 @@ class Referee:
         for _ in range(MOVE_RETRIES):
             if expected_seq is not None and expected_seq != deal.seq:
                 raise StaleSeq(deal.seq)
-            secret = deal_seed(deal.meta.secret, deal.id)
+            secret = deal_seed(deal.meta.secret, matches.number_of(deal.id))
             events = game.decide(deal.state, Command(seat, Move.from_dict(move), secret))
             state = game.fold(events, deal.state)
             envs = self._seal(events, deal.seq, deal.hash, key or uuid.uuid4().hex)

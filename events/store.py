@@ -12,6 +12,7 @@ import redis
 from . import keys
 
 ANSWER_TTL = 24 * 3600
+MAX_SEQ = 2**63 - 1  # the largest stream ID Redis accepts
 
 
 class Conflict(Exception):
@@ -89,7 +90,9 @@ class EventStore:
     def read(self, kind: str, sid: str, *, after: int = 0, limit: int | None = None,
              upto: int | None = None) -> list[dict[str, Any]]:
         """Envelopes with ``after < seq <= upto``, at most ``limit`` of them, in order."""
-        high = f"{upto}-0" if upto is not None else "+"
+        if after >= MAX_SEQ:
+            return []
+        high = f"{min(upto, MAX_SEQ)}-0" if upto is not None else "+"
         rows = cast(list[tuple[bytes, dict[bytes, bytes]]], self.redis.xrange(
             keys.stream_key(kind, sid), f"({after}-0" if after else "-", high, count=limit))
         return [orjson.loads(fields[b"e"]) for _, fields in rows]

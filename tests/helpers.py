@@ -36,7 +36,7 @@ def random_deal(preset: str, players: int, seed: int, options: dict[str, Any] | 
     rules = registry.rules_for(preset, players, options or {})
     rng = random.Random(seed)
     secret = f"secret-{seed}"
-    log = [game.new_deal(rules, f"m{seed}.1", rng.randrange(players), secret)]
+    log = [game.new_deal(rules, 1, rng.randrange(players), secret)]
     state = game.fold(log)
     while state.phase != "over":
         move = rng.choice(game.legal_moves(state, state.turn))

@@ -1,0 +1,52 @@
+"""Bot seats are played by RQ jobs on a real Redis, run by an in-process SimpleWorker."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import redis
+from rq import SimpleWorker
+
+from events.service import Referee
+from events.store import EventStore
+from workers import runtime
+from workers.bots import play_bot_turn
+
+
+@pytest.fixture
+def bot_referee(store: EventStore, redis_client: redis.Redis) -> Iterator[Referee]:
+    queue = runtime.queue_for(redis_client)
+    referee = Referee(store, on_turn=runtime.turn_hook(queue))
+    runtime.configure(referee)
+    yield referee
+    runtime.configure(None)
+
+
+def drain(redis_client: redis.Redis) -> None:
+    queue = runtime.queue_for(redis_client)
+    worker = SimpleWorker([queue], connection=redis_client, serializer=queue.serializer)
+    worker.work(burst=True, max_jobs=5000)
+
+
+def test_a_match_of_four_bots_plays_itself_to_the_end(bot_referee: Referee,
+                                                      redis_client: redis.Redis) -> None:
+    created = bot_referee.create_match(ruleset="sedma", players=4, options={"target_stakes": 2},
+                                       seed="bots", seats=[{"name": f"b{i}", "bot": "random"}
+                                                           for i in range(4)])
+    drain(redis_client)
+    match = bot_referee.match(created["id"])
+    assert match["status"] == "over" and max(match["totals"]) >= 2
+
+
+def test_a_repeated_or_stale_bot_job_never_moves_twice(bot_referee: Referee,
+                                                       store: EventStore) -> None:
+    created = bot_referee.create_match(ruleset="sedma", players=2, seed="dup",
+                                       seats=[{"name": "bot", "bot": "random"}, {"name": "me"}])
+    deal = created["deal"]["id"]
+    view = bot_referee.view(deal, None)
+    assert view["turn"] == 0  # the seed "dup" makes seat 1 deal, so the bot leads
+    assert play_bot_turn(deal, view["seq"], 0) == "moved"
+    after = store.head("deal", deal).seq
+    assert play_bot_turn(deal, view["seq"], 0) == "stale"
+    assert store.head("deal", deal).seq == after

@@ -1,0 +1,87 @@
+"""The use cases on a real redis-server: snapshots, concurrency, idempotency, the match."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from domain import game
+from events.envelope import first_broken_link, to_event
+from events.service import Referee, StaleSeq
+from events.store import EventStore
+
+
+def new_match(referee: Referee, players: int = 4, **kw: object) -> tuple[str, dict[int, str]]:
+    created = referee.create_match(ruleset="sedma", players=players,
+                                   seats=[{"name": f"p{i}"} for i in range(players)], **kw)
+    return created["deal"]["id"], {t["seat"]: t["token"] for t in created["tokens"]}
+
+
+def test_snapshot_is_current_so_a_read_folds_nothing(referee: Referee, store: EventStore
+                                                     ) -> None:
+    deal, tokens = new_match(referee, seed="snap")
+    rng = random.Random(0)
+    for _ in range(20):
+        view = referee.view(deal, None)
+        mine = referee.view(deal, tokens[view["turn"]])
+        referee.move(deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
+    head = store.head("deal", deal)
+    assert head.snap_seq == head.seq > 20
+    rebuilt = game.fold(to_event(e) for e in store.read("deal", deal))
+    assert referee.load(deal).state == rebuilt
+
+
+def test_the_log_rebuilds_the_live_state_after_a_whole_deal(referee: Referee,
+                                                           store: EventStore) -> None:
+    deal, tokens = new_match(referee, players=2, seed="rebuild")
+    rng = random.Random(1)
+    while (view := referee.view(deal, None))["turn"] is not None:
+        mine = referee.view(deal, tokens[view["turn"]])
+        referee.move(deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
+    log = store.read("deal", deal)
+    assert first_broken_link(log) is None
+    assert game.fold(to_event(e) for e in log) == referee.load(deal).state
+
+
+def test_competing_moves_for_one_turn_land_once(referee: Referee, store: EventStore) -> None:
+    deal, tokens = new_match(referee, seed="race")
+    view = referee.view(deal, None)
+    token = tokens[view["turn"]]
+    card = referee.view(deal, token)["hand"][0]
+    outcomes: list[str] = []
+    barrier = threading.Barrier(6)
+
+    def post() -> None:
+        barrier.wait()
+        try:
+            referee.move(deal, token, {"type": "play", "card": card}, expected_seq=view["seq"])
+            outcomes.append("ok")
+        except StaleSeq:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=post) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["ok"] + ["stale"] * 5
+    assert [e["type"] for e in store.read("deal", deal)] == ["dealt", "played"]
+
+
+def test_seeded_matches_deal_the_same_cards(referee: Referee) -> None:
+    one, tokens_one = new_match(referee, seed="same")
+    two, tokens_two = new_match(referee, seed="same")
+    hands_one = [referee.view(one, tokens_one[s])["hand"] for s in range(4)]
+    assert hands_one == [referee.view(two, tokens_two[s])["hand"] for s in range(4)]
+
+
+def test_a_move_without_token_or_with_a_stale_seq_changes_nothing(referee: Referee,
+                                                                  store: EventStore) -> None:
+    from events.service import Unauthorized
+
+    deal, tokens = new_match(referee, seed="nothing")
+    with pytest.raises(Unauthorized):
+        referee.move(deal, None, {"type": "stop"})
+    assert len(store.read("deal", deal)) == 1
