@@ -1,0 +1,97 @@
+"""``tricklog serve`` as a person runs it: embedded Redis, gunicorn and a worker; SIGTERM stops
+all three and leaves no process behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from events.redis_server import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + path, data=data, method=method)
+    req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return json.loads(resp.read())
+
+
+def wait_until(predicate: Any, timeout: float) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError("timed out")
+
+
+def children_of(pid: int) -> set[int]:
+    out = subprocess.run(["ps", "-eo", "pid=,ppid="], capture_output=True, text=True).stdout
+    pairs = [tuple(map(int, line.split())) for line in out.splitlines() if line.strip()]
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {p for p, parent in pairs if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split()[2] == "Z")
+
+
+@pytest.mark.slow
+def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRICKLOG_")}
+    env.update(TRICKLOG_PORT=str(port), TRICKLOG_DATA_DIR=str(tmp_path), TRICKLOG_WORKERS="2")
+    log_path = tmp_path / "serve.log"
+    log = log_path.open("w")
+    proc = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "serve"], cwd=ROOT, env=env,
+                            stderr=log, stdout=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert wait_until(lambda: call(base, "GET", "/healthz")["status"] == "ok", 30)
+        spawned = children_of(proc.pid)
+        created = call(base, "POST", "/v1/matches", {
+            "ruleset": "sedma", "players": 4, "options": {"target_stakes": 1}, "seed": "e2e",
+            "seats": [{"name": f"bot{i}", "bot": "random"} for i in range(4)]})
+        match = wait_until(lambda: (m := call(base, "GET", f"/v1/matches/{created['id']}"))
+                           ["status"] == "over" and m, 60)
+        assert max(match["totals"]) >= 1
+        redis_dir = tmp_path / "redis"
+        assert any(redis_dir.rglob("*.aof*")), "the embedded redis keeps an AOF"
+        lines = [json.loads(line) for line in log_path.read_text().splitlines()
+                 if line.startswith("{") and "embedded redis started" in line]
+        client = redis.Redis.from_url(lines[0]["url"])
+        assert client.config_get("appendfsync")["appendfsync"] == "always"
+        client.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+        log.close()
+    assert proc.returncode == 0
+    assert not [pid for pid in spawned if alive(pid)], "serve left processes behind"
