@@ -1,5 +1,8 @@
 """The worked examples of ``../shared/vectors`` as prearranged deals.
 
+A copy lives in ``tests/data/vectors`` so the suite runs on any clone; ``test_vector_copies``
+checks the copy against ``../shared`` wherever that is beside the checkout.
+
 The files say "4 cards to each seat", but the plays fix the real layout; rather than trust the
 sentence we recover each seat's first hand from the plays themselves: of the cards a seat plays,
 those among the first 16 of the deck are its dealt hand. The stock is the rest of the deck.
@@ -12,7 +15,7 @@ import pathlib
 from typing import Any
 
 SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared"
-VECTORS = SHARED / "vectors"
+VECTORS = pathlib.Path(__file__).resolve().parent / "data" / "vectors"
 
 
 def load(name: str) -> list[dict[str, Any]]:
