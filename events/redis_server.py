@@ -51,7 +51,7 @@ class RedisServer:
 
     def __init__(self, data_dir: str | os.PathLike[str], *, port: int | None = None,
                  appendfsync: str = "always", extra: list[str] | None = None) -> None:
-        self.data_dir = Path(data_dir)
+        self.data_dir = Path(data_dir).resolve()  # redis chdirs to --dir before opening files
         self.port = port or free_port()
         self.appendfsync = appendfsync
         self.extra = extra or []

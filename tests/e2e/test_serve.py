@@ -67,11 +67,13 @@ def alive(pid: int) -> bool:
 def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRICKLOG_")}
-    env.update(TRICKLOG_PORT=str(port), TRICKLOG_DATA_DIR=str(tmp_path), TRICKLOG_WORKERS="2")
+    # a relative data dir, as `make run` uses by default
+    env.update(TRICKLOG_PORT=str(port), TRICKLOG_DATA_DIR="data", TRICKLOG_WORKERS="2",
+               PYTHONPATH=str(ROOT))
     log_path = tmp_path / "serve.log"
     log = log_path.open("w")
-    proc = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "serve"], cwd=ROOT, env=env,
-                            stderr=log, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "serve"], cwd=tmp_path,
+                            env=env, stderr=log, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         assert wait_until(lambda: call(base, "GET", "/healthz")["status"] == "ok", 30)
@@ -82,7 +84,7 @@ def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
         match = wait_until(lambda: (m := call(base, "GET", f"/v1/matches/{created['id']}"))
                            ["status"] == "over" and m, 60)
         assert max(match["totals"]) >= 1
-        redis_dir = tmp_path / "redis"
+        redis_dir = tmp_path / "data" / "redis"
         assert any(redis_dir.rglob("*.aof*")), "the embedded redis keeps an AOF"
         lines = [json.loads(line) for line in log_path.read_text().splitlines()
                  if line.startswith("{") and "embedded redis started" in line]
