@@ -34,44 +34,47 @@ class Strict(Schema):
         unknown = RAISE
 
 
-class PlayMove(Strict):
-    type = fields.String(required=True, validate=validate.Equal("play"))
+def _kind(name: str) -> fields.String:
+    return fields.String(required=True, validate=validate.Equal(name))
+
+
+class MoveBase(Strict):
+    """Every move may carry ``expected_seq``: apply it only if the deal is still there."""
+
+    expected_seq = Integral(validate=validate.Range(min=0))
+
+
+class PlayMove(MoveBase):
+    type = _kind("play")
     card = fields.String(required=True, validate=CARD)
-    expected_seq = Integral(validate=validate.Range(min=0))
 
 
-class StopMove(Strict):
-    type = fields.String(required=True, validate=validate.Equal("stop"))
-    expected_seq = Integral(validate=validate.Range(min=0))
+class StopMove(MoveBase):
+    type = _kind("stop")
 
 
-class BidMove(Strict):
-    type = fields.String(required=True, validate=validate.Equal("bid"))
+class BidMove(MoveBase):
+    type = _kind("bid")
     value = Integral(required=True, validate=validate.Range(min=0, max=200))
-    expected_seq = Integral(validate=validate.Range(min=0))
 
 
-class PassMove(Strict):
-    type = fields.String(required=True, validate=validate.Equal("pass"))
-    expected_seq = Integral(validate=validate.Range(min=0))
+class PassMove(MoveBase):
+    type = _kind("pass")
 
 
-class TrumpMove(Strict):
-    type = fields.String(required=True, validate=validate.Equal("trump"))
+class TrumpMove(MoveBase):
+    type = _kind("trump")
     suit = fields.String(required=True, validate=validate.OneOf(SUITS))
-    expected_seq = Integral(validate=validate.Range(min=0))
 
 
-class CallMove(Strict):
-    type = fields.String(required=True, validate=validate.Equal("call"))
+class CallMove(MoveBase):
+    type = _kind("call")
     card = fields.String(required=True, allow_none=True, validate=CARD)
-    expected_seq = Integral(validate=validate.Range(min=0))
 
 
-class LeadMove(Strict):
-    type = fields.String(required=True, validate=validate.Equal("lead"))
+class LeadMove(MoveBase):
+    type = _kind("lead")
     by = fields.String(required=True, validate=validate.OneOf(["self", "partner"]))
-    expected_seq = Integral(validate=validate.Range(min=0))
 
 
 MOVES: dict[str, type[Schema]] = {
