@@ -15,24 +15,32 @@ from .registry import family_of, rules_for
 from .shuffle import shuffle
 
 
-def new_deal(rules: Any, number: int, dealer: int, seed: str) -> Event:
+def new_deal(rules: Any, number: int, dealer: int, seed: str) -> list[Event]:
     """A fair deal: the deck is ``shuffle(pack, seed, str(number))``, dealt by the game's
-    pattern. ``number`` is the deal's place in its match (1, 2, ...)."""
+    pattern, then whatever the rules make happen at once (a burned hand). ``number`` is the
+    deal's place in its match (1, 2, ...)."""
     family = family_of(rules)
     deck = shuffle(rules.pack(), seed, str(number))
     hands, stock = family.deal_layout(rules, deck, dealer)
     event: Event = family.dealt(rules, dealer, hands, stock, seed)
     event.data["number"] = number
-    return event
+    return opening(event, seed)
 
 
-def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str]) -> Event:
+def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str]
+                     ) -> list[Event]:
     """A deal given card by card (tests, duplicate play, disputes): marked, with no commitment."""
     if not 0 <= dealer < rules.players:
         raise InvalidDeal("dealer", f"dealer must be a seat 0..{rules.players - 1}")
     family = family_of(rules)
     family.check_prearranged(rules, hands, stock)
-    return family.dealt(rules, dealer, hands, stock, None)  # type: ignore[no-any-return]
+    return opening(family.dealt(rules, dealer, hands, stock, None), None)
+
+
+def opening(dealt: Event, seed: str | None) -> list[Event]:
+    """``dealt`` and what the rules make happen at once (a burned hand, §3.7)."""
+    state = evolve(None, dealt)
+    return [dealt, *family_of(state.rules).settle(state, seed)]
 
 
 def evolve(state: Any, event: Event) -> Any:
@@ -50,22 +58,22 @@ def fold(events: Iterable[Event], state: Any = None) -> Any:
 
 
 def decide(state: Any, command: Command) -> list[Event]:
-    return family_of(state.rules).decide(state, command)  # type: ignore[no-any-return]
+    return family_of(state.rules).decide(state, command)
 
 
 def view(state: Any, seat: int | None) -> dict[str, Any]:
-    return family_of(state.rules).view(state, seat)  # type: ignore[no-any-return]
+    return family_of(state.rules).view(state, seat)
 
 
 def legal_moves(state: Any, seat: int | None) -> list[dict[str, Any]]:
-    return family_of(state.rules).legal_moves(state, seat)  # type: ignore[no-any-return]
+    return family_of(state.rules).legal_moves(state, seat)
 
 
 def redact(rules: Any, event: Event, viewer: int | None, over: bool) -> dict[str, Any]:
     """An event's data as ``viewer`` may see it; whole once the deal is over."""
     if over:
         return event.data
-    return family_of(rules).redact(event, viewer)  # type: ignore[no-any-return]
+    return family_of(rules).redact(event, viewer, rules)
 
 
 def is_over(state: Any) -> bool:
@@ -87,6 +95,6 @@ def _tuples(value: Any) -> Any:
 def from_snapshot(snapshot: dict[str, Any]) -> Any:
     r = snapshot["rules"]
     rules = rules_for(r["preset"], r["players"], r["options"])
-    cls = family_of(rules).STATE
+    cls = family_of(rules).state
     body = {k: (v if k == "result" else _tuples(v)) for k, v in snapshot["state"].items()}
     return cls(rules=rules, **body)

@@ -69,8 +69,7 @@ def after_deal(match: MatchState, number: int, result: dict[str, Any]) -> list[E
     dealer = next(d["dealer"] for d in match.deals if d["number"] == number)
     family = family_of(match.rules)
     scored = Event("deal_scored", {"deal_id": deal_id(match.id, number), "number": number,
-                                   "stakes": result["score"]["stakes"],
-                                   "winner": result["score"]["winner"]})
+                                   "points": result["score"]["match_points"]})
     after = evolve(match, scored)
     winner = family.match_winner(match.rules, list(after.totals))
     if winner is not None:
@@ -94,7 +93,7 @@ def evolve(match: MatchState | None, event: Event) -> MatchState:
     if event.type == "deal_scored":
         deals = tuple({**d, "status": "scored"} if d["number"] == data["number"] else d
                       for d in match.deals)
-        totals = tuple(t + s for t, s in zip(match.totals, data["stakes"], strict=True))
+        totals = tuple(t + s for t, s in zip(match.totals, data["points"], strict=True))
         return replace(match, deals=deals, totals=totals)
     if event.type == "ended":
         return replace(match, status="over", winner=data["winner"])

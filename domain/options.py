@@ -6,20 +6,31 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import is_card
 from .errors import InvalidOptions
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One option of a preset as the catalogue shows it."""
+    """One option of a preset as the catalogue shows it.
+
+    ``type`` is ``integer``, ``string``, ``boolean`` or ``cards`` (a list of ``count`` distinct
+    card codes, none of them in ``excluded``). ``by_players`` overrides the default for some
+    player counts (Hola plays to 500 with six)."""
 
     name: str
-    type: str  # "integer" | "string" | "boolean"
+    type: str
     default: Any
     doc: str
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    by_players: tuple[tuple[int, Any], ...] = ()
+    count: int | None = None
+    excluded_ranks: tuple[str, ...] = ()
+
+    def default_for(self, players: int) -> Any:
+        return dict(self.by_players).get(players, self.default)
 
     def check(self, value: Any) -> Any:
         """The value, normalised, or ``InvalidOptions`` naming this option."""
@@ -33,20 +44,31 @@ class Option:
             raise InvalidOptions(self.name, f"{self.name} must be true or false")
         elif self.type == "string" and not isinstance(value, str):
             raise InvalidOptions(self.name, f"{self.name} must be a string")
+        elif self.type == "cards":
+            value = self._cards(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise InvalidOptions(self.name, f"{self.name} must be one of: {allowed}")
         return value
 
+    def _cards(self, value: Any) -> list[str]:
+        if (not isinstance(value, list) or not all(is_card(c) for c in value)
+                or len(set(value)) != len(value) or len(value) != self.count):
+            raise InvalidOptions(self.name, f"{self.name} must be {self.count} distinct cards")
+        if any(c[:-1] in self.excluded_ranks for c in value):
+            banned = ", ".join(self.excluded_ranks)
+            raise InvalidOptions(self.name, f"{self.name} may not hold cards of rank {banned}")
+        return list(value)
+
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default,
                                "description": self.doc}
-        if self.choices is not None:
-            out["choices"] = list(self.choices)
-        if self.minimum is not None:
-            out["minimum"] = self.minimum
-        if self.maximum is not None:
-            out["maximum"] = self.maximum
+        for key in ("choices", "minimum", "maximum", "count"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = list(value) if isinstance(value, tuple) else value
+        if self.by_players:
+            out["default_by_players"] = {str(n): v for n, v in self.by_players}
         return out
 
 
@@ -58,7 +80,8 @@ def _integral(name: str, value: Any) -> int:
     return int(value)
 
 
-def validate(specs: tuple[Option, ...], given: Mapping[str, Any] | None) -> dict[str, Any]:
+def validate(specs: tuple[Option, ...], given: Mapping[str, Any] | None, players: int
+             ) -> dict[str, Any]:
     """Every option of ``specs`` with its value: the given one (checked) or the default."""
     given = dict(given or {})
     known = {spec.name: spec for spec in specs}
@@ -66,5 +89,5 @@ def validate(specs: tuple[Option, ...], given: Mapping[str, Any] | None) -> dict
     if unknown:
         raise InvalidOptions(unknown[0], f"unknown option {unknown[0]!r}; known: "
                              + (", ".join(sorted(known)) or "none"))
-    return {name: (spec.check(given[name]) if name in given else spec.default)
+    return {name: (spec.check(given[name]) if name in given else spec.default_for(players))
             for name, spec in known.items()}

@@ -1,4 +1,4 @@
-"""The catalogue: every preset is a name for a family module plus validated option data.
+"""The catalogue: every preset is a name for a family plus validated option data.
 
 Adding a game is a module in ``domain/`` and a line here; nothing outside ``domain/`` changes.
 """
@@ -7,42 +7,39 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
-from . import sedma
+from . import sedma, sedma_rules, sedma_view
 from .errors import InvalidOptions
+from .family import Family
 from .options import Option, validate
 
-TARGET_STAKES = Option("target_stakes", "integer", 5, "the match ends after the deal in which a "
-                       "side's stakes reach this number", minimum=1, maximum=100)
-DOUBLE_WIN = Option("double_win", "string", "all_points", "what earns 2 stakes: the losers scored "
-                    "no points at all (all_points) or took no ace or ten (all_counters)",
-                    choices=("all_points", "all_counters"))
+SEDMA = Family(
+    name="sedma", state=sedma.SedmaState, deal_layout=sedma.deal_layout,
+    check_prearranged=sedma.check_prearranged, dealt=sedma.dealt, start=sedma.start,
+    decide=sedma.decide, settle=sedma.settle, evolve=sedma.evolve,
+    legal_moves=sedma.legal_moves, view=sedma_view.view, redact=sedma_view.redact,
+    next_dealer=sedma.next_dealer, match_winner=sedma.match_winner)
 
 
 @dataclass(frozen=True, slots=True)
 class Preset:
     id: str
     title: str
-    family: ModuleType
+    family: Family
     players: tuple[int, ...]
     options: tuple[Option, ...]
     build: Callable[[str, int, dict[str, Any]], Any]
 
     def describe(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "family": self.family.__name__.split(".")[-1],
+        return {"id": self.id, "title": self.title, "family": self.family.name,
                 "players": list(self.players), "options": [o.describe() for o in self.options]}
 
 
-def _sedma(preset: str, players: int, options: dict[str, Any]) -> sedma.SedmaRules:
-    return sedma.SedmaRules(preset=preset, players=players, options=options)
-
-
-PRESETS: dict[str, Preset] = {p.id: p for p in [
-    Preset("sedma", "Sedma (Czech), 2 players or 4 in two partnerships", sedma, (2, 4),
-           (TARGET_STAKES, DOUBLE_WIN), _sedma),
-]}
+PRESETS: dict[str, Preset] = {
+    pid: Preset(pid, title, SEDMA, players, options, build)
+    for pid, (title, players, options, build) in sedma_rules.PRESETS.items()
+}
 
 
 def preset(preset_id: str) -> Preset:
@@ -60,10 +57,10 @@ def rules_for(preset_id: str, players: int | None, options: dict[str, Any] | Non
     if count not in p.players:
         allowed = ", ".join(map(str, p.players))
         raise InvalidOptions("players", f"{p.id} is played by {allowed} players, not {count}")
-    return p.build(p.id, count, validate(p.options, options))
+    return p.build(p.id, count, validate(p.options, options, count))
 
 
-def family_of(rules: Any) -> ModuleType:
+def family_of(rules: Any) -> Family:
     return PRESETS[rules.preset].family
 
 

@@ -1,11 +1,13 @@
 """The Sedma family as one ruleset module: deal, captures, drawing, scoring, views.
 
-Presets (``registry.py``) differ only in the data of ``SedmaRules``; the flow below is shared.
+Presets (``sedma_rules.py``) differ only in the data of ``SedmaRules``; the flow below is shared.
 A deal moves through phases; each player command is followed by the automatic consequences the
 rules impose, emitted as events so that the log reads as the whole story:
 
     play ──(round complete)──> decide ──continue──> play
                                   └──stop/auto──> take ──> draw ──> play ... ──> score ──> over
+
+Burning (a round or a hand, §3.6-§3.7) jumps straight to ``score``.
 """
 
 from __future__ import annotations
@@ -13,47 +15,23 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import capture, scoring
-from .cards import PIQUET_RANKS, make_pack, rank
+from . import capture, rotation
+from .capture import current_winner
 from .errors import IllegalMove, InvalidDeal
 from .messages import Command, Event
+from .scoring import card_points
+from .sedma_rules import BURN_STAKES, BURNED_HAND_STAKES, SedmaRules
+from .sedma_scoring import score
 from .shuffle import SHUFFLE_VERSION, commitment
 
-
-@dataclass(frozen=True, slots=True)
-class SedmaRules:
-    """Everything that distinguishes one Sedma-family preset from another."""
-
-    preset: str
-    players: int
-    options: dict[str, Any]
-    ranks: tuple[str, ...] = PIQUET_RANKS
-    wild: frozenset[str] = frozenset({"7"})
-    continuation: str = "always"
-    counters: frozenset[str] = frozenset({"A", "10"})
-    counter_value: int = 10
-    last_bonus: int = 10
-    hand_size: int = 4
-    packet: int = 2
-
-    @property
-    def sides(self) -> list[list[int]]:
-        """Seats per side: partners are s and s+2 with four players (RULES.md §1.1)."""
-        n_sides = 2 if self.players in (2, 4) else self.players
-        return [[s for s in range(self.players) if s % n_sides == i] for i in range(n_sides)]
-
-    def side_of(self, seat: int) -> int:
-        return seat % len(self.sides)
-
-    def pack(self) -> tuple[str, ...]:
-        return make_pack(self.ranks)
+Hands = tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class SedmaState:
     rules: SedmaRules
     dealer: int
-    hands: tuple[tuple[str, ...], ...]
+    hands: Hands
     stock: tuple[str, ...]
     leader: int
     turn: int | None
@@ -61,13 +39,20 @@ class SedmaState:
     won: tuple[tuple[str, ...], ...]
     captures: tuple[int, ...]
     table: tuple[tuple[int, str], ...] = ()
+    round_start: int = 0
     waiting: tuple[int, ...] = ()  # seats still to play in the current round
     last_capture: int | None = None
+    pass_used: bool = False
+    shown: bool = False
+    solo: int | None = None  # who played the solo king (never shown before the end)
+    burned: dict[str, Any] | None = None
     commitment: str | None = None
     result: dict[str, Any] | None = None
 
 
+
 # -- dealing -------------------------------------------------------------------------------------
+
 
 def deal_layout(rules: SedmaRules, deck: list[str], dealer: int
                 ) -> tuple[list[list[str]], list[str]]:
@@ -91,8 +76,7 @@ def check_prearranged(rules: SedmaRules, hands: list[list[str]], stock: list[str
     for seat, hand in enumerate(hands):
         if len(hand) != rules.hand_size:
             raise InvalidDeal("hands", f"seat {seat} must hold {rules.hand_size} cards")
-    given = sorted(c for h in hands for c in h) + sorted(stock)
-    if sorted(given) != sorted(rules.pack()):
+    if sorted([c for h in hands for c in h] + list(stock)) != sorted(rules.pack()):
         raise InvalidDeal("hands", "hands and stock together must be the pack, each card once")
 
 
@@ -114,34 +98,53 @@ def dealt(rules: SedmaRules, dealer: int, hands: list[list[str]], stock: list[st
 def legal_moves(state: SedmaState, seat: int | None) -> list[dict[str, Any]]:
     if seat is None or seat != state.turn:
         return []
-    hand = state.hands[seat]
     if state.phase == "play":
-        return [{"type": "play", "card": c} for c in dict.fromkeys(hand)]
+        moves = [{"type": "play", "card": c} for c in dict.fromkeys(state.hands[seat])]
+        if _may_pass(state, seat):
+            moves.append({"type": "pass"})
+        return moves
     if state.phase == "decide":
         return [{"type": "play", "card": c} for c in dict.fromkeys(_continuations(state))] + [
             {"type": "stop"}]
     return []
 
 
+def _may_pass(state: SedmaState, seat: int) -> bool:
+    """§3.3 one_pass: once per deal, a non-leader, while the stock lasts."""
+    return (state.rules.one_pass and not state.pass_used and bool(state.stock)
+            and seat != state.leader and bool(state.table))
+
+
+def winning(state: SedmaState) -> int:
+    rules = state.rules
+    return current_winner(state.table, rules.wild, rules.winner_rule, state.round_start,
+                          rules.rank_of)
+
+
 def _continuations(state: SedmaState) -> list[str]:
     rules = state.rules
-    winner = capture.current_winner(state.table, rules.wild)
     if not capture.may_continue(rules.continuation, rules.side_of(state.leader),
-                                rules.side_of(winner)):
+                                rules.side_of(winning(state))):
         return []
-    return capture.eligible(state.hands[state.leader], rank(state.table[0][1]), rules.wild)
+    led = rules.rank_of(state.table[0][1])
+    return capture.eligible(state.hands[state.leader], led, rules.wild, rules.continue_with,
+                            rules.rank_of)
 
 
 def decide(state: SedmaState, command: Command) -> list[Event]:
     """The events a seat's command produces, automatic consequences included."""
     first = _player_event(state, command)
-    events = [first]
-    state = evolve(state, first)
-    auto = _automatic(state, command.secret)
+    return [first, *settle(evolve(state, first), command.secret)]
+
+
+def settle(state: SedmaState, secret: str | None) -> list[Event]:
+    """The automatic consequences from ``state`` on, until a player must act."""
+    events = []
+    auto = _automatic(state, secret)
     while auto is not None:
         events.append(auto)
         state = evolve(state, auto)
-        auto = _automatic(state, command.secret)
+        auto = _automatic(state, secret)
     return events
 
 
@@ -156,6 +159,10 @@ def _player_event(state: SedmaState, command: Command) -> Event:
         if state.phase != "decide":
             raise IllegalMove("stop", "only the leader, after a complete round, may stop", legal)
         return Event("stopped", {"reason": "leader"}, seat)
+    if move.type == "pass":
+        if state.phase != "play" or not _may_pass(state, seat):
+            raise IllegalMove("pass", "no pass is allowed here", legal)
+        return Event("passed", {}, seat)
     if move.type != "play":
         raise IllegalMove("move_type", f"{move.type!r} is not a move of this game", legal)
     if move.card not in state.hands[seat]:
@@ -169,60 +176,84 @@ def _player_event(state: SedmaState, command: Command) -> Event:
 
 
 def _automatic(state: SedmaState, secret: str | None) -> Event | None:
-    if state.phase == "decide" and not _continuations(state):
+    phase = state.phase
+    if phase in ("play", "decide") and state.table and state.rules.burn_tariff != "off":
+        burned = capture.burn(state.table)
+        if burned is not None:
+            return _burned(state, state.table[-1][0], burned, "round")
+    if phase == "play" and not state.table:
+        return _after_refill(state)
+    if phase == "decide" and not _continuations(state):
         reason = "no_cards" if not state.hands[state.leader] else "no_continuation"
         return Event("stopped", {"reason": reason})
-    if state.phase == "take":
+    if phase == "take":
         return _take(state)
-    if state.phase == "draw":
-        draws = capture.draws([len(h) for h in state.hands], state.stock, state.leader,
-                              state.rules.hand_size)
-        return Event("drew", {"draws": [{"seat": s, "card": c} for s, c in draws]})
-    if state.phase == "score":
+    if phase == "draw":
+        return _draw(state)
+    if phase == "score":
         return Event("scored", score(state, secret))
     return None
 
 
+def _after_refill(state: SedmaState) -> Event | None:
+    """At a fresh lead: a burned hand (§3.7), then Sedmice's partner viewing (§4.1)."""
+    rules = state.rules
+    if rules.burned_hand:
+        n = rules.players
+        for seat in ((state.dealer + k) % n for k in range(1, n + 1)):
+            four = capture.four_of_a_kind(state.hands[seat])
+            if four is not None:
+                return _burned(state, seat, four, "hand")
+    if rules.show_hands and not state.stock and not state.shown:
+        return Event("hands_shown", {"hands": [list(h) for h in state.hands]})
+    return None
+
+
+def _burned(state: SedmaState, seat: int, burned_rank: str, kind: str) -> Event:
+    if kind == "hand":
+        stakes = BURNED_HAND_STAKES
+    else:
+        ordinary, tens, sevens = BURN_STAKES[state.rules.burn_tariff]
+        stakes = {"10": tens, "7": sevens}.get(burned_rank, ordinary)
+    return Event("burned", {"seat": seat, "side": state.rules.side_of(seat), "kind": kind,
+                            "rank": burned_rank, "stakes": stakes})
+
+
 def _take(state: SedmaState) -> Event:
     rules = state.rules
-    seat = capture.current_winner(state.table, rules.wild)
+    seat = winning(state)
     cards = [c for _, c in state.table]
     return Event("trick_taken", {
         "seat": seat, "side": rules.side_of(seat), "cards": cards,
-        "points": scoring.card_points(cards, rules.counters, rules.counter_value)})
+        "points": card_points(cards, rules.scoring.counters, rules.scoring.counter_value)})
 
 
-def score(state: SedmaState, secret: str | None) -> dict[str, Any]:
-    """The deal's result (§2.6, §3.1): points per side, the winning side and its stake level."""
+def _draw(state: SedmaState) -> Event:
     rules = state.rules
-    counters = [scoring.card_points(w, rules.counters, rules.counter_value) for w in state.won]
-    points = [c + (rules.last_bonus if side == state.last_capture else 0)
-              for side, c in enumerate(counters)]
-    winner = max(range(len(points)), key=lambda s: (points[s], s == state.last_capture))
-    loser = 1 - winner
-    level = scoring.stake_level(state.captures[loser], points[loser], counters[loser],
-                                rules.options.get("double_win", "all_points"))
-    stakes = [level if side == winner else 0 for side in range(len(points))]
-    result: dict[str, Any] = {
-        "sides": rules.sides, "points": points,
-        "score": {"winner": winner, "level": level, "stakes": stakes},
-        "captures": list(state.captures), "last_capture": state.last_capture,
-    }
-    if state.commitment is not None:
-        if secret is None or commitment(secret) != state.commitment:
-            raise ValueError("the server seed does not match the deal's commitment")
-        result["seed"] = secret
-    return result
+    draws = capture.draws([len(h) for h in state.hands], state.stock, state.leader,
+                          rules.hand_size)
+    if rules.burned_hand:  # drawing stops at the card that completes four of a kind
+        hands = [list(h) for h in state.hands]
+        for i, (seat, card) in enumerate(draws):
+            hands[seat].append(card)
+            if capture.four_of_a_kind(hands[seat]) is not None:
+                draws = draws[: i + 1]
+                break
+    return Event("drew", {"draws": [{"seat": s, "card": c} for s, c in draws]})
 
 
 def next_dealer(rules: SedmaRules, dealer: int, result: dict[str, Any]) -> int:
-    """§3.1: a loser deals and a winner leads; with four players the deal passes left if the
-    dealing side won, else to the dealer's partner."""
-    winner = result["score"]["winner"]
-    dealer_won = rules.side_of(dealer) == winner
-    if rules.players == 4:
-        return (dealer + 1) % 4 if dealer_won else (dealer + 2) % 4
-    return (dealer + 1) % rules.players if dealer_won else dealer
+    """The next dealer from the finished deal's result (``rotation.next_dealer``)."""
+    sides, points = result["sides"], result["points"]
+    mine = next(i for i, side in enumerate(sides) if dealer in side)
+    facts = {"winners": result["score"]["winners"], "dealer_side_points": points[mine],
+             "total_points": sum(points),
+             "dealer_opponent_counters": sum(p for i, p in enumerate(points) if i != mine)}
+    return rotation.next_dealer(rules.dealer_policy, dealer, rules.players, facts)
+
+
+def match_winner(rules: SedmaRules, totals: list[int]) -> int | None:
+    return rotation.match_winner(rules.match_policy, rules.target, totals)
 
 
 # -- evolving ------------------------------------------------------------------------------------
@@ -235,9 +266,6 @@ def start(rules: SedmaRules, data: dict[str, Any]) -> SedmaState:
         won=((),) * n_sides, captures=(0,) * n_sides, commitment=data.get("commitment"))
 
 
-Hands = tuple[tuple[str, ...], ...]
-
-
 def _remove(hands: Hands, seat: int, card: str) -> Hands:
     hand = list(hands[seat])
     hand.remove(card)
@@ -248,16 +276,25 @@ def _on_card(state: SedmaState, event: Event) -> SedmaState:
     seat, card = event.seat, event.data["card"]
     assert seat is not None
     hands = _remove(state.hands, seat, card)
-    table = state.table + ((seat, card),)
+    solo = seat if card == state.rules.solo_king else state.solo
     if event.type == "continued" or not state.table:
         n = state.rules.players
         waiting = tuple(s for s in ((seat + k) % n for k in range(1, n)) if hands[s])
+        state = replace(state, round_start=len(state.table))
     else:
         waiting = state.waiting[1:]
+    table = state.table + ((seat, card),)
+    return _next_in_round(replace(state, hands=hands, table=table, solo=solo), waiting)
+
+
+def _on_passed(state: SedmaState, event: Event) -> SedmaState:
+    return _next_in_round(replace(state, pass_used=True), state.waiting[1:])
+
+
+def _next_in_round(state: SedmaState, waiting: tuple[int, ...]) -> SedmaState:
     if waiting:
-        return replace(state, hands=hands, table=table, waiting=waiting, turn=waiting[0],
-                       phase="play")
-    return replace(state, hands=hands, table=table, waiting=(), turn=state.leader, phase="decide")
+        return replace(state, waiting=waiting, turn=waiting[0], phase="play")
+    return replace(state, waiting=(), turn=state.leader, phase="decide")
 
 
 def _on_stopped(state: SedmaState, event: Event) -> SedmaState:
@@ -271,7 +308,7 @@ def _on_taken(state: SedmaState, event: Event) -> SedmaState:
     captures = list(state.captures)
     captures[side] += 1
     state = replace(state, won=tuple(won), captures=tuple(captures), last_capture=side,
-                    table=(), leader=seat)
+                    table=(), round_start=0, leader=seat)
     if state.stock:
         return replace(state, phase="draw")
     return _next_lead(state)
@@ -293,59 +330,25 @@ def _on_drew(state: SedmaState, event: Event) -> SedmaState:
     return _next_lead(state)
 
 
+def _on_shown(state: SedmaState, event: Event) -> SedmaState:
+    return replace(state, shown=True)
+
+
+def _on_burned(state: SedmaState, event: Event) -> SedmaState:
+    return replace(state, burned=dict(event.data), phase="score", turn=None)
+
+
 def _on_scored(state: SedmaState, event: Event) -> SedmaState:
     result = {k: event.data[k] for k in ("sides", "points", "score")}
     return replace(state, phase="over", turn=None, result=result)
 
 
 MUTATORS = {
-    "played": _on_card, "continued": _on_card, "stopped": _on_stopped,
-    "trick_taken": _on_taken, "drew": _on_drew, "scored": _on_scored,
+    "played": _on_card, "continued": _on_card, "passed": _on_passed, "stopped": _on_stopped,
+    "trick_taken": _on_taken, "drew": _on_drew, "hands_shown": _on_shown,
+    "burned": _on_burned, "scored": _on_scored,
 }
 
 
 def evolve(state: SedmaState, event: Event) -> SedmaState:
     return MUTATORS[event.type](state, event)
-
-
-# -- seeing --------------------------------------------------------------------------------------
-
-def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` (None: a spectator) may see. Hidden cards of other seats never appear."""
-    over = state.phase == "over"
-    out: dict[str, Any] = {
-        "phase": state.phase, "dealer": state.dealer, "leader": state.leader, "turn": state.turn,
-        "seat": seat, "hand": list(state.hands[seat]) if seat is not None else [],
-        "hand_sizes": [len(h) for h in state.hands], "stock_size": len(state.stock),
-        "table": [{"seat": s, "card": c} for s, c in state.table],
-        "winning": capture.current_winner(state.table, state.rules.wild) if state.table else None,
-        "trump": None, "sides": state.rules.sides, "captures": list(state.captures),
-        "legal_moves": legal_moves(state, seat),
-    }
-    if over:
-        out["result"] = state.result
-        out["hands"] = [list(h) for h in state.hands]
-    return out
-
-
-def redact(event: Event, viewer: int | None) -> dict[str, Any]:
-    """An event's data as ``viewer`` may see it while the deal runs."""
-    data = event.data
-    if event.type == "dealt":
-        hidden = {k: v for k, v in data.items() if k not in ("hands", "stock")}
-        hidden["hands"] = [h if s == viewer else None for s, h in enumerate(data["hands"])]
-        hidden["hand_sizes"] = [len(h) for h in data["hands"]]
-        hidden["stock_size"] = len(data["stock"])
-        return hidden
-    if event.type == "drew":
-        return {"draws": [d if d["seat"] == viewer else {"seat": d["seat"]}
-                          for d in data["draws"]]}
-    return data
-
-
-def match_winner(rules: SedmaRules, totals: list[int]) -> int | None:
-    """§3.1 [choice]: the match ends after the deal in which a side's stakes reach the target."""
-    target = rules.options["target_stakes"]
-    leaders = [side for side, total in enumerate(totals) if total >= target]
-    return max(leaders, key=lambda s: totals[s]) if leaders else None
-STATE = SedmaState

@@ -135,7 +135,7 @@ class Referee:
         secret = seed if seed is not None else secrets.token_hex(32)
         start: dict[str, Any] = {}
         if deal is not None:
-            event = game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"])
+            event = game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"])[0]
             start = {"dealer": deal["dealer"], "prearranged": event.data}
         dealer = start.get("dealer", matches.first_dealer(secret, rules.players))
         table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
@@ -214,18 +214,20 @@ class Referee:
         info = next(e["data"] for e in started
                     if e["type"] == "deal_started" and e["data"]["number"] == number)
         meta = self.meta(state.id)
+        seed = deal_seed(meta.secret, number)
         if "prearranged" in info:
-            event = Event("dealt", info["prearranged"])
+            events = game.opening(Event("dealt", info["prearranged"]), None)
         else:
-            event = game.new_deal(state.rules, number, info["dealer"],
-                                  deal_seed(meta.secret, number))
-        deal_state = game.fold([event])
-        envs = self._seal([event], 0, GENESIS, f"deal:{did}")
+            events = game.new_deal(state.rules, number, info["dealer"], seed)
+        deal_state = game.fold(events)
+        envs = self._seal(events, 0, GENESIS, f"deal:{did}")
         try:
             self.store.append("deal", did, envs, expected_seq=0, snapshot=_snapshot(deal_state))
         except Conflict:
             return
-        self._notify(did, 1, deal_state, meta)
+        self._notify(did, len(events), deal_state, meta)
+        if game.is_over(deal_state):  # a burned hand can end a deal as it is dealt
+            self.advance(state.id)
 
     # -- deals -----------------------------------------------------------------------------------
 

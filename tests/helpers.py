@@ -21,7 +21,7 @@ def arrange(preset: str, players: int, partial: list[list[str]], dealer: int | N
         while len(hand) < rules.hand_size:
             hand.append(rest.pop(0))
     dealer = players - 1 if dealer is None else dealer
-    return rules, game.prearranged_deal(rules, dealer, hands, rest)
+    return rules, game.prearranged_deal(rules, dealer, hands, rest)[0]
 
 
 def step(state: Any, seat: int, move: dict[str, Any], secret: str | None = None
@@ -36,7 +36,7 @@ def random_deal(preset: str, players: int, seed: int, options: dict[str, Any] | 
     rules = registry.rules_for(preset, players, options or {})
     rng = random.Random(seed)
     secret = f"secret-{seed}"
-    log = [game.new_deal(rules, 1, rng.randrange(players), secret)]
+    log = game.new_deal(rules, 1, rng.randrange(players), secret)
     state = game.fold(log)
     while state.phase != "over":
         move = rng.choice(game.legal_moves(state, state.turn))

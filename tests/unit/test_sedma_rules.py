@@ -132,7 +132,9 @@ def test_no_eligible_card_stops_the_capture_automatically() -> None:
 ])
 def test_next_dealer(dealer: int, winner: int, players: int, nxt: int) -> None:
     rules = registry.rules_for("sedma", players, {})
-    assert sedma.next_dealer(rules, dealer, {"score": {"winner": winner}}) == nxt
+    result = {"sides": rules.sides, "points": [0, 0],
+              "score": {"winner": winner, "winners": rules.sides[winner]}}
+    assert sedma.next_dealer(rules, dealer, result) == nxt
 
 
 def test_unknown_option_and_bad_player_count_are_errors() -> None:

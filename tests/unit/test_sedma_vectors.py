@@ -16,7 +16,7 @@ VECTORS = load("sedma-4p-peer-deals.jsonl")
 def play_vector(vector: dict[str, Any]) -> tuple[Any, list[Any]]:
     rules = registry.rules_for("sedma", vector["players"], {})
     deal = sedma_deal(vector)
-    state = game.fold([game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"])])
+    state = game.fold(game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"]))
     log = []
     for seat, card in vector["plays"]:
         while state.phase == "decide":  # the vectors' leader never goes on

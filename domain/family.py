@@ -1,0 +1,25 @@
+"""The interface every game family provides to ``game.py``: a record of functions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    name: str
+    state: type
+    deal_layout: Callable[..., tuple[list[list[str]], list[str]]]
+    check_prearranged: Callable[..., None]
+    dealt: Callable[..., Any]
+    start: Callable[..., Any]
+    decide: Callable[..., list[Any]]
+    settle: Callable[..., list[Any]]
+    evolve: Callable[..., Any]
+    legal_moves: Callable[..., list[dict[str, Any]]]
+    view: Callable[..., dict[str, Any]]
+    redact: Callable[..., dict[str, Any]]
+    next_dealer: Callable[..., int]
+    match_winner: Callable[..., int | None]

@@ -1,0 +1,52 @@
+"""What one seat of a Sedma-family deal may see: its view and its redacted feed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .sedma import SedmaState, legal_moves, winning
+
+
+def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) may see. Hidden cards of other seats never appear."""
+    rules = state.rules
+    out: dict[str, Any] = {
+        "phase": state.phase, "dealer": state.dealer, "leader": state.leader, "turn": state.turn,
+        "seat": seat, "hand": list(state.hands[seat]) if seat is not None else [],
+        "hand_sizes": [len(h) for h in state.hands], "stock_size": len(state.stock),
+        "table": [{"seat": s, "card": c} for s, c in state.table],
+        "winning": winning(state) if state.table else None,
+        "trump": None, "sides": rules.sides, "captures": list(state.captures),
+        "legal_moves": legal_moves(state, seat),
+    }
+    if seat is not None and state.shown:
+        partner = _partner(state, seat)
+        out["partner_hand"] = list(state.hands[partner]) if partner is not None else []
+    if state.phase == "over":
+        out["result"] = state.result
+        out["hands"] = [list(h) for h in state.hands]
+    return out
+
+
+def _partner(state: SedmaState, seat: int) -> int | None:
+    side = state.rules.sides[state.rules.side_of(seat)]
+    return next((s for s in side if s != seat), None)
+
+
+def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
+    """An event's data as ``viewer`` may see it while the deal runs."""
+    data: dict[str, Any] = event.data
+    if event.type == "dealt":
+        hidden = {k: v for k, v in data.items() if k not in ("hands", "stock")}
+        hidden["hands"] = [h if s == viewer else None for s, h in enumerate(data["hands"])]
+        hidden["hand_sizes"] = [len(h) for h in data["hands"]]
+        hidden["stock_size"] = len(data["stock"])
+        return hidden
+    if event.type == "drew":
+        return {"draws": [d if d["seat"] == viewer else {"seat": d["seat"]}
+                          for d in data["draws"]]}
+    if event.type == "hands_shown":
+        mine = rules.side_of(viewer) if viewer is not None else None
+        return {"hands": [h if rules.side_of(s) == mine else None
+                          for s, h in enumerate(data["hands"])]}
+    return data
