@@ -2,9 +2,9 @@
 may go on and with what, burning, and how the stock is drawn.
 
 Pure functions over plain tuples. The games differ only in the arguments: the wild ranks, the
-``winner`` rule (``sedma``, ``osmova``, ``eights_high``, ``last_round``), the continuation policy and
-what a continuation may be (``rank`` or ``any`` card). ``rank_of`` lets a card stand for another
-rank (the solo king counts as a seven, §3.4).
+``winner`` rule (``sedma``, ``osmova``, ``eights_high``, ``last_round``), the continuation policy
+and what a continuation may be (``rank`` or ``any`` card). ``rank_of`` lets a card stand for
+another rank (the solo king counts as a seven, §3.4).
 """
 
 from __future__ import annotations

@@ -1,0 +1,118 @@
+"""Every Sedma-family preset over HTTP: whole matches, the seed's Sedmice captures, bad options."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from domain import registry
+from tests.api.conftest import auth, create, tokens
+from tests.api.test_play_over_http import move, play_randomly
+from tests.helpers import arrange
+
+SHORT = {"sedmice": {"target": 60}, "sedmice-serbian": {"target": 6}, "suster": {
+    "target_game_points": 2}, "hola": {"target": 60}}
+
+
+def matches() -> list[tuple[str, int]]:
+    return [(pid, n) for pid, p in registry.PRESETS.items() for n in p.players]
+
+
+@pytest.mark.parametrize(("preset", "players"), matches(),
+                         ids=[f"{p}-{n}" for p, n in matches()])
+def test_a_whole_match_of_every_preset(client: FlaskClient, preset: str, players: int) -> None:
+    options = SHORT.get(preset, {"target_stakes": 2})
+    created = create(client, ruleset=preset, players=players, options=options,
+                     seed=f"{preset}-{players}")
+    match = play_randomly(client, created, random.Random(players))
+    assert match["status"] == "over" and match["winner"] is not None
+    assert len(match["totals"]) == len(match["sides"])
+    last = client.get(f"/v1/deals/{match['deals'][-1]['id']}").get_json()
+    assert last["phase"] == "over" and len(last["result"]["score"]["match_points"]) == len(
+        match["sides"])
+
+
+SEED_EXAMPLES = [  # RULES.md V-SEDMICE-01..03: (hands, plays, taker seat, cards, points)
+    ([["8S", "8H"], ["QS"], ["9S"], ["9H"]],
+     [(0, "8S"), (1, "QS"), (2, "9S"), (3, "9H")], 0, 4, 0),
+    ([["AS", "AH", "7S", "8D"], ["JS", "QS", "10S"], ["8S", "KS", "9S"], ["AD", "7H", "KH"]],
+     [(0, "AS"), (1, "JS"), (2, "8S"), (3, "AD"), (0, "AH"), (1, "QS"), (2, "KS"), (3, "7H"),
+      (0, "7S"), (1, "10S"), (2, "9S"), (3, "KH")], 0, 12, 40),
+    ([["10S", "7S", "8D", "9D"], ["7H", "10H"], ["KS", "JS"], ["JH", "AH"]],
+     [(0, "10S"), (1, "7H"), (2, "KS"), (3, "JH"), (0, "7S"), (1, "10H"), (2, "JS"), (3, "AH")],
+     1, 8, 30),
+]
+
+
+@pytest.mark.parametrize(("hands", "plays", "taker", "count", "points"), SEED_EXAMPLES,
+                         ids=["V-SEDMICE-01", "V-SEDMICE-02", "V-SEDMICE-03"])
+def test_seed_sedmice_captures_over_http(client: FlaskClient, hands: list[list[str]],
+                                         plays: list[tuple[int, str]], taker: int, count: int,
+                                         points: int) -> None:
+    _, dealt = arrange("sedmice", 4, hands)
+    deal = {"dealer": 3, "hands": dealt.data["hands"], "stock": dealt.data["stock"]}
+    created = create(client, ruleset="sedmice", deal=deal)
+    deal_id, seat_tokens = created["deal"]["id"], tokens(created)
+    events: list[dict[str, Any]] = []
+    for seat, card in plays:
+        resp = move(client, deal_id, seat_tokens[seat], {"type": "play", "card": card})
+        assert resp.status_code == 200, resp.get_json()
+        events += resp.get_json()["events"]
+    taken = next(e for e in events if e["type"] == "trick_taken")
+    assert (taken["data"]["seat"], len(taken["data"]["cards"]), taken["data"]["points"]) == (
+        taker, count, points)
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"ruleset": "hola", "players": 3}, "players"),
+    ({"ruleset": "sedma-3", "players": 3, "options": {"removed_cards": ["AS", "9D"]}},
+     "removed_cards"),
+    ({"ruleset": "sedma-3", "players": 3, "options": {"removed_cards": ["8D"]}}, "removed_cards"),
+    ({"ruleset": "sedma", "players": 4, "options": {"burn_tariff": "huge"}}, "burn_tariff"),
+    ({"ruleset": "sedma", "players": 4, "options": {"burned_hand": "yes"}}, "burned_hand"),
+    ({"ruleset": "hola", "players": 4, "options": {"target": 5}}, "target"),
+    ({"ruleset": "sedmice", "players": 4, "options": {"target": "120"}}, "target"),
+    ({"ruleset": "suster", "players": 2, "options": {"target_stakes": 3}}, "target_stakes"),
+])
+def test_a_bad_option_is_422_naming_it_and_creates_nothing(client: FlaskClient,
+                                                           body: dict[str, Any],
+                                                           field: str) -> None:
+    body["seats"] = [{"name": f"p{i}"} for i in range(body["players"])]
+    resp = client.post("/v1/matches", json=body)
+    assert resp.status_code == 422 and resp.get_json()["field"] == field
+    assert client.get("/v1/matches").get_json()["matches"] == []
+
+
+def test_catalogue_documents_every_option(client: FlaskClient) -> None:
+    rulesets = {r["id"]: r for r in client.get("/v1/rulesets").get_json()["rulesets"]}
+    assert set(rulesets) == {"sedma", "sedma-3", "sedma-3-32", "sedma-king", "sedma-slovak",
+                             "sedma-tricks", "sedma-osmova", "sedma-osmova-170", "sedmice",
+                             "sedmice-serbian", "suster", "hola"}
+    for ruleset in rulesets.values():
+        for option in ruleset["options"]:
+            assert option["description"] and "default" in option and option["type"]
+    hola = {o["name"]: o for o in rulesets["hola"]["options"]}
+    assert hola["target"]["default_by_players"] == {"6": 500}
+
+
+def test_partner_viewing_over_http_hides_hands_from_opponents(client: FlaskClient) -> None:
+    created = create(client, ruleset="sedmice", players=4, seed="viewing")
+    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    rng = random.Random(5)
+    while True:
+        view = client.get(f"/v1/deals/{deal}").get_json()
+        token = seat_tokens[view["turn"]]
+        mine = client.get(f"/v1/deals/{deal}", headers=auth(token)).get_json()
+        answer = move(client, deal, token, rng.choice(mine["legal_moves"])).get_json()
+        if any(e["type"] == "hands_shown" for e in answer["events"]):
+            break
+    feed = client.get(f"/v1/deals/{deal}/events", headers=auth(seat_tokens[1])).get_json()
+    shown = next(e for e in feed["events"] if e["type"] == "hands_shown")["data"]["hands"]
+    assert shown[0] is None and shown[2] is None and shown[1] is not None
+    zero = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[0])).get_json()
+    two = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[2])).get_json()
+    assert zero["partner_hand"] == two["hand"]
+    assert "partner_hand" not in client.get(f"/v1/deals/{deal}").get_json()
