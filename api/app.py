@@ -37,8 +37,9 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
         queue_client = connect(settings.queue_url) if settings.queue_url else client
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
-    app.extensions["tricklog.referee"] = Referee(
-        EventStore(client), on_turn=turn_hook(queue_for(queue_client)))
+    queue = queue_for(queue_client)
+    app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turn_hook(queue))
+    app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.redis"] = client
     problems.install(app)
     app.register_blueprint(v1)

@@ -14,7 +14,14 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain.errors import IllegalMove, InvalidDeal, InvalidOptions
-from events.service import DealRunning, Forbidden, NotFound, StaleSeq, Unauthorized
+from events.service import (
+    DealRunning,
+    Forbidden,
+    MatchOver,
+    NotFound,
+    StaleSeq,
+    Unauthorized,
+)
 
 from .wire import dumps
 
@@ -66,6 +73,8 @@ def _from(exc: Exception) -> Problem:
                            current_seq=exc.current_seq)
         case DealRunning():
             return Problem(409, "deal-running", "Deal still running", str(exc))
+        case MatchOver():
+            return Problem(409, "match-over", "Match over", str(exc))
         case NotFound():
             return Problem(404, "not-found", "Not found", str(exc))
         case Unauthorized():

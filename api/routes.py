@@ -6,9 +6,14 @@ from typing import Any
 
 import orjson
 from flask import Blueprint, Response, current_app, request
+from rq import Queue
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
+from rq.serializers import JSONSerializer
 
 from domain.registry import PRESETS, catalogue
 from events.service import NotFound, Referee, Unauthorized
+from workers.audits import audit_job, dispute_job
 
 from . import schemas
 from .problems import bad_json, invalid
@@ -16,6 +21,7 @@ from .wire import json_response
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 MAX_LIMIT = 1000
+MAX_AUDIT_BODY = 2 * 1024 * 1024  # an uploaded export may be larger than a move
 
 
 def referee() -> Referee:
@@ -133,3 +139,53 @@ def get_export(deal_id: str) -> Response:
     text = b"".join(orjson.dumps(line) + b"\n" for line in lines)
     return Response(text, mimetype="application/jsonl", headers={
         "Content-Disposition": f'attachment; filename="{deal_id}.jsonl"'})
+
+
+@v1.post("/matches/<match_id>/seeds")
+def post_seed(match_id: str) -> Response:
+    data = schemas.SeedIn().load(body())
+    return json_response(referee().contribute_seed(match_id, bearer(), data["seed"]), 201)
+
+
+@v1.post("/deals/<deal_id>/disputes")
+def post_dispute(deal_id: str) -> Response:
+    data = schemas.DisputeIn().load(body())
+    dispute = referee().open_dispute(deal_id, bearer(), data["message"])
+    job = queue().enqueue(dispute_job, deal_id, dispute["id"], result_ttl=7 * 24 * 3600)
+    return json_response({**dispute, "job_id": job.id}, 201)
+
+
+@v1.get("/deals/<deal_id>/disputes")
+def get_disputes(deal_id: str) -> Response:
+    return json_response({"disputes": referee().disputes(deal_id, bearer())})
+
+
+@v1.post("/audits")
+def post_audit() -> Response:
+    request.max_content_length = MAX_AUDIT_BODY
+    data = schemas.AuditIn().load(body())
+    if "deal_id" in data:
+        referee().export(data["deal_id"])  # 404 or 409 now rather than in the job
+    job = queue().enqueue(audit_job, data, result_ttl=24 * 3600)
+    return json_response({"id": job.id, "status": job.get_status()}, 202,
+                         {"Location": f"/v1/jobs/{job.id}"})
+
+
+@v1.get("/jobs/<job_id>")
+def get_job(job_id: str) -> Response:
+    try:
+        job = Job.fetch(job_id, connection=queue().connection, serializer=JSONSerializer)
+    except (NoSuchJobError, ValueError):
+        raise NotFound("job", job_id) from None
+    status = job.get_status()
+    out: dict[str, Any] = {"id": job.id, "status": str(status.value if status else "unknown"),
+                           "progress": job.meta.get("progress")}
+    if job.is_finished:
+        out["result"] = job.return_value()
+    if job.is_failed:
+        out["error"] = "the job failed; see the worker's log"
+    return json_response(out)
+
+
+def queue() -> Queue:
+    return current_app.extensions["tricklog.queue"]  # type: ignore[no-any-return]

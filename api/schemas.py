@@ -96,6 +96,7 @@ def load_move(body: Any) -> dict[str, Any]:
 class SeatIn(Strict):
     name = fields.String(required=True, validate=validate.Length(min=1, max=64))
     bot = fields.String(allow_none=True, validate=validate.OneOf(sorted(BOTS)))
+    client_seed = fields.String(validate=validate.Length(min=1, max=256))
 
 
 class PrearrangedDeal(Strict):
@@ -120,3 +121,21 @@ class CreateMatch(Strict):
     def _seed_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "seed" in data and "deal" in data:
             raise ValidationError("give either a seed or a prearranged deal, not both", "deal")
+
+
+class SeedIn(Strict):
+    seed = fields.String(required=True, validate=validate.Length(min=1, max=256))
+
+
+class DisputeIn(Strict):
+    message = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+
+
+class AuditIn(Strict):
+    deal_id = fields.String(validate=validate.Length(min=1, max=80))
+    export = fields.String(validate=validate.Length(min=1, max=1_000_000))
+
+    @validates_schema
+    def _one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("deal_id" in data) == ("export" in data):
+            raise ValidationError("give either deal_id or export", "deal_id")

@@ -14,16 +14,24 @@ from .messages import Command, Event
 from .registry import family_of, rules_for
 from .shuffle import shuffle
 
+ENGINE_VERSION = "tricklog-engine-1"
 
-def new_deal(rules: Any, number: int, dealer: int, seed: str) -> list[Event]:
-    """A fair deal: the deck is ``shuffle(pack, seed, str(number))``, dealt by the game's
-    pattern, then whatever the rules make happen at once (a burned hand). ``number`` is the
-    deal's place in its match (1, 2, ...)."""
+
+def deck_for(rules: Any, seed: str, number: int, client_seeds: list[str | None]) -> list[str]:
+    return shuffle(rules.pack(), seed, str(number), client_seeds)
+
+
+def new_deal(rules: Any, number: int, dealer: int, seed: str,
+             client_seeds: list[str | None] | None = None) -> list[Event]:
+    """A fair deal: the deck is ``shuffle(pack, seed, str(number), client_seeds)``, dealt by the
+    game's pattern, then whatever the rules make happen at once (a burned hand). ``number`` is
+    the deal's place in its match (1, 2, ...)."""
     family = family_of(rules)
-    deck = shuffle(rules.pack(), seed, str(number))
-    hands, stock = family.deal_layout(rules, deck, dealer)
+    seeds = list(client_seeds or [])
+    hands, stock = family.deal_layout(rules, deck_for(rules, seed, number, seeds), dealer)
     event: Event = family.dealt(rules, dealer, hands, stock, seed)
     event.data["number"] = number
+    event.data["client_seeds"] = seeds
     return opening(event, seed)
 
 

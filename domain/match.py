@@ -1,6 +1,8 @@
 """A match: the sequence of deals until its target, as its own small event stream.
 
-Events: ``created``, ``deal_started``, ``deal_scored``, ``ended``.
+Events: ``created`` (with the SHA-256 commitment to the match secret), ``client_seed`` (a seat's
+contribution to the shuffle of the deals not yet started), ``deal_started``, ``deal_scored``,
+``ended`` (which reveals the match secret, so every deal's server seed can be checked).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from .messages import Event
 from .registry import family_of, rules_for
+from .shuffle import commitment
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,14 +25,36 @@ class MatchState:
     deals: tuple[dict[str, Any], ...] = ()
     status: str = "playing"
     winner: int | None = None
+    commitment: str | None = None
+    client_seeds: tuple[dict[str, Any], ...] = ()
+    secret: str | None = None  # revealed when the match ends
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id, "ruleset": self.rules.preset, "players": self.rules.players,
             "options": self.rules.options, "seats": list(self.seats), "sides": self.rules.sides,
             "deals": list(self.deals), "totals": list(self.totals), "status": self.status,
-            "winner": self.winner,
+            "winner": self.winner, "commitment": self.commitment,
+            "client_seeds": list(self.client_seeds),
         }
+        if self.secret is not None:
+            out["secret"] = self.secret
+        return out
+
+
+def seeds_for(match: MatchState, number: int) -> list[str | None]:
+    """Each seat's client seed for deal ``number``: its latest given before that deal began."""
+    seeds: list[str | None] = [None] * match.rules.players
+    for given in match.client_seeds:
+        if given["from_deal"] <= number:
+            seeds[given["seat"]] = given["seed"]
+    return seeds
+
+
+def client_seed(match: MatchState, seat: int, seed: str) -> Event:
+    """A seat's seed for every deal not yet started."""
+    return Event("client_seed", {"seat": seat, "seed": seed, "from_deal": len(match.deals) + 1},
+                 seat)
 
 
 def deal_id(match_id: str, number: int) -> str:
@@ -52,16 +77,23 @@ def first_dealer(match_seed: str, players: int) -> int:
     return int.from_bytes(digest[:8], "big") % players
 
 
-def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int) -> list[Event]:
-    """The opening events of a match: ``created`` and the first ``deal_started``."""
-    return [
-        Event("created", {"id": match_id, "ruleset": rules.preset, "players": rules.players,
-                          "options": rules.options, "seats": seats}),
-        Event("deal_started", {"deal_id": deal_id(match_id, 1), "number": 1, "dealer": dealer}),
-    ]
+def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
+            secret: str, client_seeds: list[str | None], first: dict[str, Any] | None = None
+            ) -> list[Event]:
+    """The opening events: ``created``, the seats' client seeds, the first ``deal_started``
+    (``first`` adds to it, e.g. a prearranged deal)."""
+    events = [Event("created", {"id": match_id, "ruleset": rules.preset,
+                                "players": rules.players, "options": rules.options,
+                                "seats": seats, "commitment": commitment(secret)})]
+    events += [Event("client_seed", {"seat": seat, "seed": seed, "from_deal": 1}, seat)
+               for seat, seed in enumerate(client_seeds) if seed]
+    events.append(Event("deal_started", {"deal_id": deal_id(match_id, 1), "number": 1,
+                                         "dealer": dealer, **(first or {})}))
+    return events
 
 
-def after_deal(match: MatchState, number: int, result: dict[str, Any]) -> list[Event]:
+def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: str
+               ) -> list[Event]:
     """What follows a scored deal: record it, then end the match or start the next deal."""
     if match.status != "playing" or any(
             d["number"] == number and d["status"] == "scored" for d in match.deals):
@@ -73,7 +105,8 @@ def after_deal(match: MatchState, number: int, result: dict[str, Any]) -> list[E
     after = evolve(match, scored)
     winner = family.match_winner(match.rules, list(after.totals))
     if winner is not None:
-        return [scored, Event("ended", {"winner": winner, "totals": list(after.totals)})]
+        return [scored, Event("ended", {"winner": winner, "totals": list(after.totals),
+                                        "secret": secret})]
     nxt = family.next_dealer(match.rules, dealer, result)
     return [scored, Event("deal_started", {"deal_id": deal_id(match.id, number + 1),
                                            "number": number + 1, "dealer": nxt})]
@@ -84,7 +117,7 @@ def evolve(match: MatchState | None, event: Event) -> MatchState:
     if event.type == "created":
         rules = rules_for(data["ruleset"], data["players"], data["options"])
         return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
-                          totals=(0,) * len(rules.sides))
+                          totals=(0,) * len(rules.sides), commitment=data.get("commitment"))
     assert match is not None
     if event.type == "deal_started":
         deal = {"id": data["deal_id"], "number": data["number"], "dealer": data["dealer"],
@@ -95,8 +128,10 @@ def evolve(match: MatchState | None, event: Event) -> MatchState:
                       for d in match.deals)
         totals = tuple(t + s for t, s in zip(match.totals, data["points"], strict=True))
         return replace(match, deals=deals, totals=totals)
+    if event.type == "client_seed":
+        return replace(match, client_seeds=match.client_seeds + (dict(data),))
     if event.type == "ended":
-        return replace(match, status="over", winner=data["winner"])
+        return replace(match, status="over", winner=data["winner"], secret=data.get("secret"))
     raise ValueError(f"unknown match event {event.type!r}")
 
 

@@ -6,8 +6,10 @@ the exported log can re-shuffle and check every card.
 
 tricklog-shuffle-v1, precisely:
 
-1. ``key = SHA-256("tricklog-shuffle-v1" 0x00 seed 0x00 deal)`` (UTF-8 strings), where ``deal``
-   is the deal's number in its match in decimal ("1", "2", ...).
+1. ``key = SHA-256("tricklog-shuffle-v1" 0x00 seed 0x00 deal [0x00 c_0 0x00 c_1 ...])`` (UTF-8
+   strings), where ``deal`` is the deal's number in its match in decimal ("1", "2", ...) and
+   ``c_s`` is seat ``s``'s client seed ("" for a seat that gave none). The client part is present
+   only when at least one seat gave a seed, so the server cannot choose the deck alone.
 2. A byte stream: ``SHA-256(key || counter)`` for counter = 0, 1, 2, ... as 8-byte big-endian,
    concatenated. Integers are drawn from it as 8-byte big-endian words.
 3. Fisher-Yates over the canonical pack (``cards.make_pack`` order): for ``i`` from ``n-1`` down to
@@ -38,9 +40,13 @@ def _words(key: bytes) -> Iterator[int]:
             yield int.from_bytes(block[k : k + 8], "big")
 
 
-def shuffle(pack: Sequence[str], seed: str, deal: str) -> list[str]:
+def shuffle(pack: Sequence[str], seed: str, deal: str,
+            client_seeds: Sequence[str | None] = ()) -> list[str]:
     """The deck for ``deal`` under ``seed``, top card first (see the module docstring)."""
-    material = b"\x00".join([SHUFFLE_VERSION.encode(), seed.encode(), deal.encode()])
+    parts = [SHUFFLE_VERSION, seed, deal]
+    if any(client_seeds):
+        parts += [c or "" for c in client_seeds]
+    material = b"\x00".join(p.encode() for p in parts)
     words = _words(hashlib.sha256(material).digest())
     deck = list(pack)
     for i in range(len(deck) - 1, 0, -1):

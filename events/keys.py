@@ -34,3 +34,8 @@ def meta_key(match_id: str) -> str:
 
 def match_index_key() -> str:
     return "tl:matches"
+
+
+def disputes_key(deal_id: str) -> str:
+    """A hash: dispute id -> the dispute (message, seat, status, audit report)."""
+    return f"tl:deal:{{{deal_id}}}:disputes"

@@ -23,15 +23,15 @@ from domain import game, registry
 from domain import match as matches
 from domain.bots import BOTS
 from domain.errors import InvalidOptions
+from domain.game import ENGINE_VERSION
 from domain.messages import Command, Event, Move
 from domain.shuffle import SHUFFLE_VERSION
 
 from . import keys
-from .envelope import GENESIS, seal, to_event
+from .audit import EXPORT_FORMAT, Report, audit
+from .envelope import GENESIS, first_broken_link, seal, to_event
 from .store import Conflict, Duplicate, EventStore
 
-ENGINE_VERSION = "tricklog-engine-1"
-EXPORT_FORMAT = "tricklog-export-v1"
 MOVE_RETRIES = 5
 log = logging.getLogger("tricklog.referee")
 
@@ -58,6 +58,10 @@ class StaleSeq(Exception):
 
 class DealRunning(Exception):
     """The whole log is shown only once the deal is over."""
+
+
+class MatchOver(Exception):
+    """The match has ended; nothing more can be added to it."""
 
 
 TurnHook = Callable[[str, int, int], None]
@@ -141,10 +145,9 @@ class Referee:
         table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
         tokens = [secrets.token_urlsafe(32) for _ in seats]  # 256 bits each
         self._write_meta(match_id, table, tokens, secret)
-        opening = matches.created(match_id, rules, table, dealer)
-        if start:
-            opening[1] = Event("deal_started",
-                               {**opening[1].data, "prearranged": start["prearranged"]})
+        opening = matches.created(match_id, rules, table, dealer, secret,
+                                  [s.get("client_seed") for s in seats],
+                                  {"prearranged": start["prearranged"]} if start else None)
         self.store.append("match", match_id, self._seal(opening, 0, GENESIS, f"create:{match_id}"),
                           expected_seq=0)
         state = self.advance(match_id)
@@ -170,6 +173,26 @@ class Referee:
     def match(self, match_id: str) -> dict[str, Any]:
         self.meta(match_id)
         return self._public_match(self.advance(match_id))
+
+    def contribute_seed(self, match_id: str, token: str | None, seed: str) -> dict[str, Any]:
+        """A seat's client seed, mixed into the shuffle of every deal not yet started."""
+        if token is None:
+            raise Unauthorized("a client seed needs the seat's token")
+        seat = self.meta(match_id).seat_of(token)
+        assert seat is not None
+        for _ in range(MOVE_RETRIES):
+            seq, prev, state = self._match_state(match_id)
+            if state.status != "playing":
+                raise MatchOver(f"match {match_id} is over")
+            event = matches.client_seed(state, seat, seed)
+            try:
+                self.store.append("match", match_id,
+                                  self._seal([event], seq, prev, f"seed:{seat}:{seq}"),
+                                  expected_seq=seq)
+            except Conflict:
+                continue
+            return dict(event.data)
+        raise StaleSeq(seq)
 
     def list_matches(self, limit: int = 50) -> list[str]:
         ids = cast(list[bytes], self.store.redis.zrevrange(keys.match_index_key(), 0, limit - 1))
@@ -197,7 +220,8 @@ class Referee:
             deal_state = self._state(current["id"])
             if not game.is_over(deal_state):
                 return state
-            events = matches.after_deal(state, current["number"], deal_state.result)
+            events = matches.after_deal(state, current["number"], deal_state.result,
+                                        self.meta(match_id).secret)
             try:
                 self.store.append("match", match_id,
                                   self._seal(events, seq, prev, f"advance:{current['id']}"),
@@ -218,7 +242,8 @@ class Referee:
         if "prearranged" in info:
             events = game.opening(Event("dealt", info["prearranged"]), None)
         else:
-            events = game.new_deal(state.rules, number, info["dealer"], seed)
+            events = game.new_deal(state.rules, number, info["dealer"], seed,
+                                   matches.seeds_for(state, number))
         deal_state = game.fold(events)
         envs = self._seal(events, 0, GENESIS, f"deal:{did}")
         try:
@@ -359,6 +384,79 @@ class Referee:
                   "ruleset": rules.preset, "players": rules.players, "options": rules.options,
                   "engine": ENGINE_VERSION, "shuffle": SHUFFLE_VERSION}
         return [header, *self.store.read("deal", deal_id)]
+
+    def audit_stored(self, deal_id: str) -> Report:
+        """Audit a stored deal like an export, then its place in the match: the match stream's
+        chain, the deal's recorded score, the totals, and (once the match is over) that the
+        deal's server seed comes from the committed match secret."""
+        lines = self.export(deal_id)
+        report = audit(lines[0], lines[1:])
+        if report.ok:
+            self._audit_match(deal_id, lines[-1], report)
+        return report
+
+    def _audit_match(self, deal_id: str, scored: dict[str, Any], report: Report) -> None:
+        match_id, number = matches.match_id_of(deal_id), matches.number_of(deal_id)
+        envs = self.store.read("match", match_id)
+        if first_broken_link(envs) is not None:
+            report.ok = False
+            report.first_error = {"seq": first_broken_link(envs), "check": "match",
+                                  "why": "the match stream's hash chain is broken",
+                                  "expected": None, "found": None}
+            return
+        state = matches.fold([to_event(e) for e in envs])
+        recorded = [e["data"] for e in envs if e["type"] == "deal_scored"]
+        mine = next((d for d in recorded if d["number"] == number), None)
+        want = scored["data"]["score"]["match_points"]
+        sums = [sum(d["points"][i] for d in recorded) for i in range(len(state.totals))]
+        problem = None
+        if mine is not None and mine["points"] != want:
+            problem = ("the match recorded another score for this deal", want, mine["points"])
+        elif sums != list(state.totals):
+            problem = ("the match totals are not the sum of its deals", sums, list(state.totals))
+        elif state.secret is not None and scored["data"].get("seed") not in (
+                None, deal_seed(state.secret, number)):
+            problem = ("the deal's seed does not come from the match secret",
+                       deal_seed(state.secret, number), scored["data"].get("seed"))
+        if problem is not None:
+            report.ok = False
+            report.first_error = {"seq": scored["seq"], "check": "match", "why": problem[0],
+                                  "expected": problem[1], "found": problem[2]}
+            return
+        report.checks.append("match score and totals")
+
+    # -- disputes --------------------------------------------------------------------------------
+
+    def open_dispute(self, deal_id: str, token: str | None, message: str) -> dict[str, Any]:
+        """A seat disputes a finished deal; an audit job fills in the report."""
+        if token is None:
+            raise Unauthorized("a dispute needs the seat's token")
+        deal = self.load(deal_id)
+        seat = deal.meta.seat_of(token)
+        if not game.is_over(deal.state):
+            raise DealRunning(f"deal {deal_id} is still being played")
+        dispute = {"id": "d" + secrets.token_hex(8), "deal_id": deal_id, "seat": seat,
+                   "message": message, "at": self.clock(), "status": "auditing",
+                   "report": None}
+        self.store.redis.hset(keys.disputes_key(deal_id), dispute["id"], orjson.dumps(dispute))
+        return dispute
+
+    def settle_dispute(self, deal_id: str, dispute_id: str, report: dict[str, Any]) -> None:
+        key = keys.disputes_key(deal_id)
+        raw = self.store.redis.hget(key, dispute_id)
+        if raw is None:
+            raise NotFound("dispute", dispute_id)
+        dispute = orjson.loads(cast(bytes, raw))
+        dispute.update(status="audited", report=report)
+        self.store.redis.hset(key, dispute_id, orjson.dumps(dispute))
+
+    def disputes(self, deal_id: str, token: str | None) -> list[dict[str, Any]]:
+        """A deal's disputes with their audit reports, for the match's seats only."""
+        if token is None:
+            raise Unauthorized("disputes are shown to the match's seats")
+        self.load(deal_id).meta.seat_of(token)
+        raw = cast(dict[bytes, bytes], self.store.redis.hgetall(keys.disputes_key(deal_id)))
+        return sorted((orjson.loads(v) for v in raw.values()), key=lambda d: d["at"])
 
     def _seal(self, events: list[Event], after: int, prev: str, command_id: str
               ) -> list[dict[str, Any]]:

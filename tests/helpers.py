@@ -43,3 +43,18 @@ def random_deal(preset: str, players: int, seed: int, options: dict[str, Any] | 
         state, events = step(state, state.turn, move, secret)
         log += events
     return log, state
+
+
+def replay_export(path: Any) -> tuple[Any, dict[str, Any]]:
+    """Load an export (any export doubles as a regression fixture), audit it, and return the
+    state its events fold into, with its header."""
+    from pathlib import Path
+
+    from events.audit import audit_export, parse_export
+    from events.envelope import to_event
+
+    text = Path(path).read_text()
+    report = audit_export(text)
+    assert report.ok, report.to_text()
+    header, envelopes = parse_export(text)
+    return game.fold(to_event(e) for e in envelopes), header

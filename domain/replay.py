@@ -1,0 +1,123 @@
+"""Re-run a recorded deal through the rules and name the first event that differs.
+
+The log records each player command as the event it produced (``played`` is a play, a
+``stopped`` with a seat is a stop, ...); ``command_of`` turns it back into the command, ``decide``
+says what the rules make of it, and every recorded event must be exactly that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import game
+from .errors import DomainError, InvalidDeal, InvalidOptions
+from .messages import Command, Event, Move
+from .registry import family_of, rules_for
+from .shuffle import SHUFFLE_VERSION, commitment
+
+COMMANDS = {"played": "play", "continued": "play", "stopped": "stop", "passed": "pass",
+            "bid": "bid", "passed_bid": "pass", "trump_chosen": "trump", "card_called": "call",
+            "lead_chosen": "lead"}
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    index: int            # position in the events given (0: the dealt event)
+    check: str            # deal | commitment | rules
+    expected: Any
+    found: Any
+    why: str
+
+
+def command_of(event: Event) -> Move | None:
+    """The player command a recorded event answers, or None for an automatic consequence."""
+    if event.seat is None or event.type not in COMMANDS:
+        return None
+    data = event.data
+    return Move(COMMANDS[event.type], card=data.get("card"), value=data.get("value"),
+                suit=data.get("suit"), by=data.get("by"))
+
+
+def _brief(event: Event | None) -> Any:
+    return None if event is None else {"type": event.type, "seat": event.seat, "data": event.data}
+
+
+def verify(events: Sequence[Event]) -> Mismatch | None:
+    """None if ``events`` (a whole deal, ``dealt`` first) is exactly what the rules produce."""
+    if not events or events[0].type != "dealt":
+        return Mismatch(0, "deal", "dealt", _brief(events[0] if events else None),
+                        "a deal's log starts with its dealt event")
+    seed = _revealed_seed(events)
+    problem = _check_deal(events[0], seed)
+    if problem is not None:
+        return problem
+    return _check_moves(events, seed)
+
+
+def _revealed_seed(events: Sequence[Event]) -> str | None:
+    last = events[-1]
+    return last.data.get("seed") if last.type == "scored" else None
+
+
+def _check_deal(dealt: Event, seed: str | None) -> Mismatch | None:
+    data = dealt.data
+    if dealt.seat is not None:
+        return Mismatch(0, "deal", None, dealt.seat, "nobody acts in dealing: seat must be null")
+    try:
+        rules = rules_for(data["ruleset"], data["players"], data["options"])
+    except (InvalidOptions, KeyError) as exc:
+        return Mismatch(0, "deal", "a known ruleset and options", data.get("ruleset"), str(exc))
+    if data.get("prearranged"):
+        if data.get("commitment") is not None or data.get("shuffle") is not None:
+            return Mismatch(0, "deal", None, data.get("commitment"),
+                            "a prearranged deal carries no commitment and no shuffle")
+        try:
+            game.prearranged_deal(rules, data["dealer"], data["hands"], data["stock"])
+        except InvalidDeal as exc:
+            return Mismatch(0, "deal", "a legal deal", data["hands"], exc.detail)
+        return None
+    if data.get("shuffle") != SHUFFLE_VERSION:
+        return Mismatch(0, "deal", SHUFFLE_VERSION, data.get("shuffle"), "unknown shuffle")
+    if seed is None or commitment(seed) != data.get("commitment"):
+        return Mismatch(0, "commitment", data.get("commitment"),
+                        None if seed is None else commitment(seed),
+                        "the seed revealed in scored must hash to the commitment in dealt")
+    deck = game.deck_for(rules, seed, data.get("number", 1), data.get("client_seeds") or [])
+    hands, stock = family_of(rules).deal_layout(rules, deck, data["dealer"])
+    if hands != data["hands"] or stock != data["stock"]:
+        return Mismatch(0, "deal", {"hands": hands, "stock": stock},
+                        {"hands": data["hands"], "stock": data["stock"]},
+                        "re-shuffling the revealed seed gives other cards")
+    return None
+
+
+def _check_moves(events: Sequence[Event], seed: str | None) -> Mismatch | None:
+    pending = game.opening(events[0], seed)  # what the rules say comes next
+    state: Any = None
+    i = 0
+    while True:
+        for want in pending:
+            found = events[i] if i < len(events) else None
+            if found is None or _key(found) != _key(want):
+                return Mismatch(i, "rules", _brief(want), _brief(found),
+                                "the rules produce another event here")
+            state = game.evolve(state, found)
+            i += 1
+        if i == len(events):
+            return None
+        event = events[i]
+        move = command_of(event)
+        if move is None or event.seat is None:
+            return Mismatch(i, "rules", "a player's move", _brief(event),
+                            "no automatic consequence is due here")
+        try:
+            pending = game.decide(state, Command(event.seat, move, seed))
+        except (DomainError, ValueError) as exc:
+            return Mismatch(i, "rules", "a legal move", _brief(event),
+                            getattr(exc, "detail", str(exc)))
+
+
+def _key(event: Event) -> tuple[str, int | None, Any]:
+    return event.type, event.seat, event.data

@@ -1,0 +1,151 @@
+"""Audits, disputes and client seeds over HTTP; jobs run by an in-process RQ worker."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+from rq import SimpleWorker
+
+from domain import game, registry
+from domain.shuffle import commitment
+from tests.api.conftest import auth, create, tokens
+from tests.api.test_play_over_http import play_randomly
+from workers import runtime
+
+
+@pytest.fixture
+def worker(app: Flask, redis_client: redis.Redis) -> Any:
+    runtime.configure(app.extensions["tricklog.referee"])
+    queue = app.extensions["tricklog.queue"]
+
+    def run() -> None:
+        SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
+            burst=True)
+
+    yield run
+    runtime.configure(None)
+
+
+def finished_deal(client: FlaskClient, **kw: Any) -> tuple[dict[str, Any], str]:
+    created = create(client, players=2, options={"target_stakes": 1}, seed="audit", **kw)
+    play_randomly(client, created, random.Random(3))
+    return created, created["deal"]["id"]
+
+
+def job(client: FlaskClient, job_id: str) -> dict[str, Any]:
+    return client.get(f"/v1/jobs/{job_id}").get_json()  # type: ignore[no-any-return]
+
+
+def test_audit_a_stored_deal(client: FlaskClient, worker: Any) -> None:
+    _, deal = finished_deal(client)
+    resp = client.post("/v1/audits", json={"deal_id": deal})
+    assert resp.status_code == 202
+    assert job(client, resp.get_json()["id"])["status"] == "queued"
+    worker()
+    done = job(client, resp.get_json()["id"])
+    assert done["status"] == "finished" and done["progress"]["step"] == "done"
+    assert done["result"]["ok"], done["result"]["text"]
+    assert "match score and totals" in done["result"]["checks"]
+
+
+def test_audit_an_uploaded_export_and_find_a_forgery(client: FlaskClient, worker: Any) -> None:
+    _, deal = finished_deal(client)
+    export = client.get(f"/v1/deals/{deal}/export").get_data(as_text=True)
+    lines = export.splitlines()
+    played = next(i for i, line in enumerate(lines) if '"type":"played"' in line)
+    forged = "\n".join(lines[:played] + [lines[played].replace('"seat":0', '"seat":1')]
+                       + lines[played + 1:])
+    good = client.post("/v1/audits", json={"export": export}).get_json()["id"]
+    bad = client.post("/v1/audits", json={"export": forged}).get_json()["id"]
+    worker()
+    assert job(client, good)["result"]["ok"]
+    report = job(client, bad)["result"]
+    assert not report["ok"] and report["first_error"]["seq"] == played
+
+
+def test_audit_requests_are_checked(client: FlaskClient) -> None:
+    assert client.post("/v1/audits", json={}).status_code == 422
+    assert client.post("/v1/audits", json={"deal_id": "x", "export": "y"}).status_code == 422
+    assert client.post("/v1/audits", json={"deal_id": "m0.1"}).status_code == 404
+    running = create(client, seed="running")["deal"]["id"]
+    assert client.post("/v1/audits", json={"deal_id": running}).status_code == 409
+    assert client.get("/v1/jobs/nope").status_code == 404
+
+
+def test_a_dispute_is_audited_and_shown_to_the_seats(client: FlaskClient, worker: Any) -> None:
+    created, deal = finished_deal(client)
+    token = tokens(created)[1]
+    resp = client.post(f"/v1/deals/{deal}/disputes", json={"message": "I had the ace!"},
+                       headers=auth(token))
+    assert resp.status_code == 201 and resp.get_json()["status"] == "auditing"
+    worker()
+    disputes = client.get(f"/v1/deals/{deal}/disputes", headers=auth(token)).get_json()
+    (dispute,) = disputes["disputes"]
+    assert dispute["seat"] == 1 and dispute["status"] == "audited" and dispute["report"]["ok"]
+    assert client.get(f"/v1/deals/{deal}/disputes").status_code == 401
+    other = create(client, seed="other")
+    assert client.get(f"/v1/deals/{deal}/disputes",
+                      headers=auth(other["tokens"][0]["token"])).status_code == 403
+
+
+def test_client_seeds_change_the_deck_and_are_public(client: FlaskClient) -> None:
+    seats = [{"name": "a", "client_seed": "mine"}, {"name": "b"}]
+    with_seed = create(client, players=2, seats=seats, seed="same")
+    without = create(client, players=2, seed="same")
+    hand = [client.get(f"/v1/deals/{m['deal']['id']}", headers=auth(tokens(m)[0])).get_json()[
+        "hand"] for m in (with_seed, without)]
+    assert hand[0] != hand[1]
+    match = client.get(f"/v1/matches/{with_seed['id']}").get_json()
+    assert match["client_seeds"] == [{"seat": 0, "seed": "mine", "from_deal": 1}]
+    assert match["commitment"] == commitment("same") and "secret" not in match
+    resp = client.post(f"/v1/matches/{with_seed['id']}/seeds", json={"seed": "later"},
+                       headers=auth(tokens(with_seed)[1]))
+    assert resp.status_code == 201 and resp.get_json()["from_deal"] == 2
+    assert client.post(f"/v1/matches/{with_seed['id']}/seeds",
+                       json={"seed": "x"}).status_code == 401
+
+
+def test_a_finished_match_reveals_its_secret(client: FlaskClient) -> None:
+    created, _ = finished_deal(client)
+    match = client.get(f"/v1/matches/{created['id']}").get_json()
+    assert match["status"] == "over" and commitment(match["secret"]) == match["commitment"]
+
+
+def test_cli_audits_an_export_offline(client: FlaskClient, tmp_path: Path) -> None:
+    _, deal = finished_deal(client)
+    path = tmp_path / "deal.jsonl"
+    path.write_bytes(client.get(f"/v1/deals/{deal}/export").data)
+    ok = subprocess.run([sys.executable, "-m", "tricklog_cli", "audit", str(path)],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and ok.stdout.startswith("OK")
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:3] + lines[4:]))
+    bad = subprocess.run([sys.executable, "-m", "tricklog_cli", "audit", "--json", str(path)],
+                         capture_output=True, text=True)
+    assert bad.returncode == 1 and orjson.loads(bad.stdout)["first_error"]["seq"] == 3
+    missing = subprocess.run([sys.executable, "-m", "tricklog_cli", "audit", "/nonexistent"],
+                             capture_output=True, text=True)
+    assert missing.returncode == 2
+
+
+FIXTURES = sorted((Path(__file__).resolve().parents[1] / "data" / "exports").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_exports_are_regression_fixtures(path: Path) -> None:
+    """Every export kept in tests/data/exports still replays to the same result."""
+    from tests.helpers import replay_export
+
+    state, header = replay_export(path)
+    assert state.phase == "over" and state.rules.preset == header["ruleset"]
+    assert registry.PRESETS[header["ruleset"]]
+    assert game.is_over(state)

@@ -1,0 +1,134 @@
+"""The audit catches any change to an exported log, and passes every untouched one."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import orjson
+import pytest
+
+from domain.cards import is_card
+from domain.game import ENGINE_VERSION
+from domain.shuffle import SHUFFLE_VERSION
+from events.audit import EXPORT_FORMAT, audit, audit_export
+from events.envelope import GENESIS, digest, seal
+from tests.helpers import random_deal
+
+PRESETS = [("sedma", 4), ("sedma", 2), ("sedmice", 4), ("sedma-king", 3), ("hola", 4),
+           ("sedma-3-32", 3)]
+
+
+def export_of(preset: str, players: int, seed: int) -> tuple[dict[str, Any], list[dict]]:
+    log, state = random_deal(preset, players, seed)
+    header = {"format": EXPORT_FORMAT, "deal_id": f"m{seed}.1", "match_id": f"m{seed}",
+              "ruleset": preset, "players": players, "options": state.rules.options,
+              "engine": ENGINE_VERSION, "shuffle": SHUFFLE_VERSION}
+    envelopes = seal(log, after_seq=0, prev=GENESIS, at="2026-11-22T00:00:00.000Z",
+                     command_id="c")
+    return header, orjson.loads(orjson.dumps(envelopes))
+
+
+def reseal(envelopes: list[dict], start: int) -> None:
+    prev = envelopes[start - 1]["hash"] if start else GENESIS
+    for env in envelopes[start:]:
+        env["prev"] = prev
+        env["hash"] = prev = digest(env)
+
+
+def mutate_leaf(value: Any, rng: random.Random) -> tuple[Any, bool]:
+    """``value`` with one leaf changed (a card, a number, a flag, a string)."""
+    if isinstance(value, dict) and value:
+        key = rng.choice(sorted(value))
+        value[key], done = mutate_leaf(value[key], rng)
+        return value, done
+    if isinstance(value, list) and value:
+        i = rng.randrange(len(value))
+        value[i], done = mutate_leaf(value[i], rng)
+        return value, done
+    if isinstance(value, bool):
+        return not value, True
+    if isinstance(value, int):
+        return value + 1, True
+    if is_card(value):
+        return ("AS" if value != "AS" else "KD"), True
+    if isinstance(value, str):
+        return value + "x", True
+    if value is None:
+        return 0, True
+    return value, False
+
+
+@pytest.mark.parametrize(("preset", "players"), PRESETS)
+def test_untouched_exports_pass(preset: str, players: int) -> None:
+    for seed in range(5):
+        header, envelopes = export_of(preset, players, seed)
+        report = audit(header, envelopes)
+        assert report.ok, report.to_text()
+
+
+@pytest.mark.parametrize(("preset", "players"), PRESETS)
+def test_any_changed_field_is_found_and_named(preset: str, players: int) -> None:
+    rng = random.Random(f"{preset}{players}")
+    for seed in range(8):
+        header, original = export_of(preset, players, seed)
+        for _ in range(15):
+            envelopes = copy.deepcopy(original)
+            i = rng.randrange(len(envelopes))
+            field = rng.choice(["seq", "type", "data", "seat", "at", "command_id", "prev",
+                                "hash", "data", "data"])
+            envelopes[i][field], changed = mutate_leaf(envelopes[i][field], rng)
+            if not changed or envelopes[i] == original[i]:
+                continue
+            report = audit(header, envelopes)
+            assert not report.ok and report.first_error["seq"] == i + 1, (field, report.to_text())
+
+
+@pytest.mark.parametrize(("preset", "players"), PRESETS)
+def test_a_rehashed_change_of_the_rules_content_is_still_found(preset: str, players: int
+                                                               ) -> None:
+    """A forger who recomputes the chain is caught by re-running the rules."""
+    rng = random.Random(f"resealed{preset}{players}")
+    for seed in range(8):
+        header, original = export_of(preset, players, seed)
+        for _ in range(15):
+            envelopes = copy.deepcopy(original)
+            i = rng.randrange(len(envelopes))
+            field = rng.choice(["type", "seat", "data", "data", "data"])
+            envelopes[i][field], changed = mutate_leaf(envelopes[i][field], rng)
+            if not changed or envelopes[i] == original[i]:
+                continue
+            reseal(envelopes, i)
+            report = audit(header, envelopes)
+            assert not report.ok, (i, field, envelopes[i], report.to_text())
+            assert report.first_error is not None
+            named = report.first_error["seq"]
+            assert named is None or named >= i + 1, report.to_text()
+
+
+@pytest.mark.parametrize(("preset", "players"), PRESETS)
+def test_swapped_dropped_or_duplicated_lines_are_found(preset: str, players: int) -> None:
+    rng = random.Random(preset)
+    for seed in range(6):
+        header, original = export_of(preset, players, seed)
+        n = len(original)
+        i, j = sorted(rng.sample(range(n), 2))
+        swapped = list(original)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        dropped = original[:i] + original[i + 1:]
+        duplicated = original[: i + 1] + [original[i]] + original[i + 1:]
+        for broken, named in ((swapped, i + 1), (dropped, i + 1), (duplicated, i + 2)):
+            report = audit(header, copy.deepcopy(broken))
+            assert not report.ok and report.first_error["seq"] == named
+
+
+def test_text_and_garbage() -> None:
+    header, envelopes = export_of("sedma", 4, 1)
+    text = "\n".join(orjson.dumps(x).decode() for x in [header, *envelopes])
+    assert audit_export(text).ok
+    assert "OK" in audit_export(text).to_text()
+    assert not audit_export("not json").ok
+    assert not audit_export(text.replace(EXPORT_FORMAT, "other")).ok
+    unfinished = "\n".join(orjson.dumps(x).decode() for x in [header, *envelopes[:-1]])
+    assert not audit_export(unfinished).ok

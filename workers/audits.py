@@ -1,0 +1,36 @@
+"""Audit jobs: verify a stored deal or an uploaded export, and settle disputes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rq import get_current_job
+
+from events.audit import Report, audit_export
+
+from . import runtime
+
+
+def _progress(step: str, done: int, total: int) -> None:
+    job = get_current_job()
+    if job is not None:
+        job.meta["progress"] = {"step": step, "done": done, "total": total}
+        job.save_meta()
+
+
+def audit_job(request: dict[str, Any]) -> dict[str, Any]:
+    """``{"deal_id": ...}`` audits a stored deal; ``{"export": "<JSON Lines>"}`` an upload."""
+    _progress("reading", 0, 2)
+    if "export" in request:
+        report: Report = audit_export(request["export"])
+    else:
+        report = runtime.referee().audit_stored(request["deal_id"])
+    _progress("done", 2, 2)
+    return {**report.to_dict(), "text": report.to_text()}
+
+
+def dispute_job(deal_id: str, dispute_id: str) -> dict[str, Any]:
+    """Audit the disputed deal and keep the report with the dispute."""
+    report = audit_job({"deal_id": deal_id})
+    runtime.referee().settle_dispute(deal_id, dispute_id, report)
+    return report
