@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from types import ModuleType
 from typing import Any
 
 
@@ -23,3 +24,10 @@ class Family:
     redact: Callable[..., dict[str, Any]]
     next_dealer: Callable[..., int]
     match_winner: Callable[..., int | None]
+
+    @classmethod
+    def of(cls, name: str, state: type, *modules: ModuleType) -> Family:
+        """A family from the modules that define its functions (the first one wins)."""
+        found = {f.name: next(getattr(m, f.name) for m in modules if hasattr(m, f.name))
+                 for f in fields(cls) if f.name not in ("name", "state")}
+        return cls(name=name, state=state, **found)

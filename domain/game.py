@@ -22,7 +22,7 @@ def deck_for(rules: Any, seed: str, number: int, client_seeds: list[str | None])
 
 
 def new_deal(rules: Any, number: int, dealer: int, seed: str,
-             client_seeds: list[str | None] | None = None) -> list[Event]:
+             client_seeds: list[str | None] | None = None, carry: int = 0) -> list[Event]:
     """A fair deal: the deck is ``shuffle(pack, seed, str(number), client_seeds)``, dealt by the
     game's pattern, then whatever the rules make happen at once (a burned hand). ``number`` is
     the deal's place in its match (1, 2, ...)."""
@@ -32,17 +32,20 @@ def new_deal(rules: Any, number: int, dealer: int, seed: str,
     event: Event = family.dealt(rules, dealer, hands, stock, seed)
     event.data["number"] = number
     event.data["client_seeds"] = seeds
+    if carry:
+        event.data["carry"] = carry  # Brazilian Sueca: game points carried by 60-60 deals
     return opening(event, seed)
 
 
-def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str]
-                     ) -> list[Event]:
-    """A deal given card by card (tests, duplicate play, disputes): marked, with no commitment."""
+def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
+                     trump_card: str | None = None) -> list[Event]:
+    """A deal given card by card (tests, duplicate play, disputes): marked, with no commitment.
+    ``trump_card`` only where the game turns one (Sueca: one of the dealer's cards)."""
     if not 0 <= dealer < rules.players:
         raise InvalidDeal("dealer", f"dealer must be a seat 0..{rules.players - 1}")
     family = family_of(rules)
     family.check_prearranged(rules, hands, stock)
-    return opening(family.dealt(rules, dealer, hands, stock, None), None)
+    return opening(family.dealt(rules, dealer, hands, stock, None, trump_card), None)
 
 
 def opening(dealt: Event, seed: str | None) -> list[Event]:

@@ -25,6 +25,7 @@ class MatchState:
     deals: tuple[dict[str, Any], ...] = ()
     status: str = "playing"
     winner: int | None = None
+    winners: tuple[int, ...] = ()       # co-winners where the game allows a tie
     commitment: str | None = None
     client_seeds: tuple[dict[str, Any], ...] = ()
     secret: str | None = None  # revealed when the match ends
@@ -34,7 +35,8 @@ class MatchState:
             "id": self.id, "ruleset": self.rules.preset, "players": self.rules.players,
             "options": self.rules.options, "seats": list(self.seats), "sides": self.rules.sides,
             "deals": list(self.deals), "totals": list(self.totals), "status": self.status,
-            "winner": self.winner, "commitment": self.commitment,
+            "winner": self.winner, "winners": list(self.winners),
+            "commitment": self.commitment,
             "client_seeds": list(self.client_seeds),
         }
         if self.secret is not None:
@@ -103,13 +105,19 @@ def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: s
     scored = Event("deal_scored", {"deal_id": deal_id(match.id, number), "number": number,
                                    "points": result["score"]["match_points"]})
     after = evolve(match, scored)
-    winner = family.match_winner(match.rules, list(after.totals))
+    totals = list(after.totals)
+    winner = family.match_winner(match.rules, totals, number)
     if winner is not None:
-        return [scored, Event("ended", {"winner": winner, "totals": list(after.totals),
+        winners = [side for side, total in enumerate(totals) if total == totals[winner]]
+        return [scored, Event("ended", {"winner": winner, "winners": winners, "totals": totals,
                                         "secret": secret})]
     nxt = family.next_dealer(match.rules, dealer, result)
-    return [scored, Event("deal_started", {"deal_id": deal_id(match.id, number + 1),
-                                           "number": number + 1, "dealer": nxt})]
+    started: dict[str, Any] = {"deal_id": deal_id(match.id, number + 1), "number": number + 1,
+                               "dealer": nxt}
+    carry = result["score"].get("carry_next", 0)
+    if carry:
+        started["carry"] = carry  # Brazilian Sueca: a 60-60 deal makes the next worth more
+    return [scored, Event("deal_started", started)]
 
 
 def evolve(match: MatchState | None, event: Event) -> MatchState:
@@ -131,7 +139,9 @@ def evolve(match: MatchState | None, event: Event) -> MatchState:
     if event.type == "client_seed":
         return replace(match, client_seeds=match.client_seeds + (dict(data),))
     if event.type == "ended":
-        return replace(match, status="over", winner=data["winner"], secret=data.get("secret"))
+        return replace(match, status="over", winner=data["winner"],
+                       winners=tuple(data.get("winners", [data["winner"]])),
+                       secret=data.get("secret"))
     raise ValueError(f"unknown match event {event.type!r}")
 
 

@@ -35,8 +35,8 @@ class Move:
         out: dict[str, Any] = {"type": self.type}
         for name in ("card", "value", "suit", "by"):
             val = getattr(self, name)
-            if val is not None:
-                out[name] = val
+            if val is not None or (name == "card" and self.type == "call"):
+                out[name] = val  # a call names a card, or null to play alone
         return out
 
     @classmethod

@@ -9,17 +9,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import sedma, sedma_rules, sedma_view
+from . import sedma, sedma_rules, sedma_view, sueca, sueca_rules, sueca_view
 from .errors import InvalidOptions
 from .family import Family
 from .options import Option, validate
 
-SEDMA = Family(
-    name="sedma", state=sedma.SedmaState, deal_layout=sedma.deal_layout,
-    check_prearranged=sedma.check_prearranged, dealt=sedma.dealt, start=sedma.start,
-    decide=sedma.decide, settle=sedma.settle, evolve=sedma.evolve,
-    legal_moves=sedma.legal_moves, view=sedma_view.view, redact=sedma_view.redact,
-    next_dealer=sedma.next_dealer, match_winner=sedma.match_winner)
+SEDMA = Family.of("sedma", sedma.SedmaState, sedma_view, sedma)
+SUECA = Family.of("sueca", sueca.SuecaState, sueca_view, sueca)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +33,9 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {
-    pid: Preset(pid, title, SEDMA, players, options, build)
-    for pid, (title, players, options, build) in sedma_rules.PRESETS.items()
+    pid: Preset(pid, title, family, players, options, build)
+    for family, presets in ((SEDMA, sedma_rules.PRESETS), (SUECA, sueca_rules.PRESETS))
+    for pid, (title, players, options, build) in presets.items()
 }
 
 

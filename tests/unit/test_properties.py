@@ -31,6 +31,8 @@ def total(preset: str, players: int) -> int:
         return 80 + 10 * (32 // players) + 10
     if preset == "hola":
         return 160 if players == 6 else 90
+    if preset.startswith("sueca"):
+        return 120
     return TOTALS[preset]
 
 
@@ -94,12 +96,19 @@ def test_no_view_or_feed_shows_a_card_its_seat_may_not_know(
     known: dict[int | None, set[str]] = {v: set() for v in viewers}
     seen: dict[int | None, set[str]] = {v: set() for v in viewers}
     state = None
+    revealed = False
     for event in log[:-1]:  # up to the scoring, the deal is running
         state = game.evolve(state, event)
         learn(known, event, state)
+        revealed = revealed or event.type == "partner_revealed"
+        if not revealed:  # Sueca Italiana: the called card's holder stays hidden
+            assert all(game.view(state, v).get("partner") is None for v in viewers)
+            assert b'"partner":' not in orjson.dumps(game.redact(state.rules, event, None, False))
         for viewer in viewers:
             seen[viewer] |= cards_in(game.redact(state.rules, event, viewer, over=False))
             view = game.view(state, viewer)
+            # a bidder may call any card of the pack: those moves reveal nothing
+            view["legal_moves"] = [m for m in view["legal_moves"] if m["type"] != "call"]
             assert "solo" not in orjson.dumps(view).decode()
             assert seen[viewer] | cards_in(view) <= known[viewer], (viewer, event.type)
 
@@ -111,12 +120,12 @@ def learn(known: dict[int | None, set[str]], event: Event, state: Any) -> None:
     if event.type == "dealt":
         for seat, hand in enumerate(data["hands"]):
             known[seat] |= set(hand)
-        for cards in known.values():  # options are public (the cards removed for three)
-            cards |= cards_in(data["options"])
+        for cards in known.values():  # options and a turned trump card are public
+            cards |= cards_in(data["options"]) | cards_in(data.get("trump_card"))
     elif event.type == "drew":
         for draw in data["draws"]:
             known[draw["seat"]].add(draw["card"])
-    elif event.type in ("played", "continued"):
+    elif event.type in ("played", "continued", "card_called"):
         for cards in known.values():
             cards.add(data["card"])
     elif event.type == "hands_shown":

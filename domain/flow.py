@@ -1,0 +1,40 @@
+"""The command flow every family shares: check the turn, turn the command into its event, then
+emit the automatic consequences until a player must act again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import IllegalMove
+from .messages import Command, Event
+
+Automatic = Callable[[Any, str | None], Event | None]
+Evolve = Callable[[Any, Event], Any]
+
+
+def check_turn(state: Any, seat: int, legal: list[dict[str, Any]]) -> None:
+    """Raise the illegal-move error for a finished deal or a seat out of turn."""
+    if state.phase == "over":
+        raise IllegalMove("deal_over", "the deal is over", [])
+    if seat != state.turn:
+        raise IllegalMove("turn", f"it is seat {state.turn}'s turn, not seat {seat}'s", legal)
+
+
+def settle(state: Any, secret: str | None, automatic: Automatic, evolve: Evolve
+           ) -> list[Event]:
+    """The automatic consequences from ``state`` on, until a player must act."""
+    events = []
+    auto = automatic(state, secret)
+    while auto is not None:
+        events.append(auto)
+        state = evolve(state, auto)
+        auto = automatic(state, secret)
+    return events
+
+
+def decide(state: Any, command: Command, player_event: Callable[[Any, Command], Event],
+           automatic: Automatic, evolve: Evolve) -> list[Event]:
+    """The events a seat's command produces, automatic consequences included."""
+    first = player_event(state, command)
+    return [first, *settle(evolve(state, first), command.secret, automatic, evolve)]

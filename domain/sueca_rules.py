@@ -1,0 +1,76 @@
+"""Sueca (§7) and Sueca Italiana (§8) presets as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import make_pack
+from .options import Option
+from .tricks import strengths
+
+SUECA_RANKS = ("A", "7", "K", "J", "Q", "6", "5", "4", "3", "2")
+ITALIANA_SIX_RANKS = ("A", "7", "K", "J", "Q", "9", "8", "6", "5", "4", "3", "2")
+POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class SuecaRules:
+    preset: str
+    players: int
+    options: dict[str, Any]
+    cards: tuple[str, ...] = make_pack(SUECA_RANKS)
+    order: dict[str, int] = field(default_factory=lambda: strengths(SUECA_RANKS))
+    italiana: bool = False
+    hand_size: int = 10
+    bandeira: str = "points120"   # points120 | all_tricks
+    tie_60: str = "void"          # void | carry_one
+    target: int = 4               # game points (Sueca) or deals (Italiana)
+
+    @property
+    def sides(self) -> list[list[int]]:
+        if self.italiana:
+            return [[s] for s in range(self.players)]
+        return [[0, 2], [1, 3]]
+
+    def side_of(self, seat: int) -> int:
+        return seat if self.italiana else seat % 2
+
+    def pack(self) -> tuple[str, ...]:
+        return self.cards
+
+
+BANDEIRA = Option("bandeira", "string", "points120", "what wins 4 game points: all 120 card "
+                  "points (points120) or all ten tricks (all_tricks)",
+                  choices=("points120", "all_tricks"))
+TIE_PT = Option("tie_60", "string", "void", "a 60-60 deal: void, or carry_one (the next deal is "
+                "worth one game point more, accumulating)", choices=("void", "carry_one"))
+TIE_BR = Option("tie_60", "string", "carry_one", TIE_PT.doc, choices=("void", "carry_one"))
+TARGET = Option("target", "integer", 4, "game points that win the rubber", minimum=1,
+                maximum=100)
+DEALS = Option("deals", "integer", 8, "deals in the match (default: everyone deals twice)",
+               minimum=1, maximum=100, by_players=((5, 10), (6, 12)))
+
+
+def sueca(p: str, n: int, o: dict[str, Any]) -> SuecaRules:
+    return SuecaRules(p, n, o, bandeira=o["bandeira"], tie_60=o["tie_60"], target=o["target"])
+
+
+def italiana(p: str, n: int, o: dict[str, Any]) -> SuecaRules:
+    if n == 6:
+        return SuecaRules(p, n, o, cards=make_pack(ITALIANA_SIX_RANKS),
+                          order=strengths(ITALIANA_SIX_RANKS), italiana=True, hand_size=8,
+                          target=o["deals"])
+    return SuecaRules(p, n, o, italiana=True, hand_size=40 // n, target=o["deals"])
+
+
+PRESETS = {
+    "sueca": ("Sueca (Portugal): trumps turned by the dealer, a rubber to 4", (4,),
+              (BANDEIRA, TIE_PT, TARGET), sueca),
+    "sueca-azores": ("Sueca of the Azores (as Portugal until its differences are known)", (4,),
+                     (BANDEIRA, TIE_PT, TARGET), sueca),
+    "sueca-brazil": ("Sueca (Brazil): clockwise, a 60-60 deal carries a game point", (4,),
+                     (BANDEIRA, TIE_BR, TARGET), sueca),
+    "sueca-italiana": ("Sueca Italiana: an auction, named trumps and a hidden partner",
+                       (4, 5, 6), (DEALS,), italiana),
+}

@@ -1,0 +1,70 @@
+"""What a Sueca or Sueca Italiana deal is worth (RULES.md §7.4, §8.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import tricks
+from .shuffle import commitment
+from .sueca_rules import POINTS
+
+if TYPE_CHECKING:
+    from .sueca import SuecaState
+
+
+def game_points(points: int, all_tricks: bool, bandeira: str) -> int:
+    """§7.4: the better team's game points for its card points."""
+    if points == 120 and (bandeira == "points120" or all_tricks):
+        return 4
+    if points > 90:
+        return 2
+    return 1 if points > 60 else 0
+
+
+def score(state: SuecaState, secret: str | None) -> dict[str, Any]:
+    result = _italiana(state) if state.rules.italiana else _sueca(state)
+    result["tricks"] = list(state.tricks_won)
+    if state.commitment is not None:
+        if secret is None or commitment(secret) != state.commitment:
+            raise ValueError("the server seed does not match the deal's commitment")
+        result["seed"] = secret
+    return result
+
+
+def _sueca(state: SuecaState) -> dict[str, Any]:
+    rules = state.rules
+    sides = rules.sides
+    points = [sum(tricks.points(state.won[s], POINTS) for s in side) for side in sides]
+    side_tricks = [sum(state.tricks_won[s] for s in side) for side in sides]
+    if points[0] == points[1]:
+        carry = state.carry + 1 if rules.tie_60 == "carry_one" else 0
+        return {"sides": sides, "points": points, "score": {
+            "winner": None, "winners": [], "game_points": 0, "match_points": [0, 0],
+            "carry_next": carry}}
+    win = 0 if points[0] > points[1] else 1
+    value = game_points(points[win], side_tricks[win] == sum(side_tricks), rules.bandeira)
+    value += state.carry
+    match_points = [value if side == win else 0 for side in range(2)]
+    return {"sides": sides, "points": points, "score": {
+        "winner": win, "winners": sides[win], "game_points": value, "carried": state.carry,
+        "match_points": match_points, "carry_next": 0}}
+
+
+def _italiana(state: SuecaState) -> dict[str, Any]:
+    """§8.5: made, the bidder and partner each score the points taken; failed, each loses the
+    bid and every opponent scores it."""
+    rules = state.rules
+    bidder, bid = state.bidder, state.bid
+    assert bidder is not None
+    team = [bidder] + ([state.partner] if state.partner is not None else [])
+    others = [s for s in range(rules.players) if s not in team]
+    taken = sum(tricks.points(state.won[s], POINTS) for s in team)
+    made = taken >= bid
+    net = [0] * rules.players
+    for seat in team:
+        net[seat] = taken if made else -bid
+    for seat in others:
+        net[seat] = 0 if made else bid
+    return {"sides": [team, others], "points": [taken, 120 - taken], "score": {
+        "winner": 0 if made else 1, "winners": team if made else others, "bid": bid,
+        "bidder": bidder, "partner": state.partner, "made": made, "match_points": net}}
