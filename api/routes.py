@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 import orjson
@@ -11,6 +13,7 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
+from domain import sheet as sheets
 from domain.registry import PRESETS, catalogue
 from events.service import NotFound, Referee, Unauthorized
 from workers.audits import audit_job, dispute_job
@@ -189,3 +192,18 @@ def get_job(job_id: str) -> Response:
 
 def queue() -> Queue:
     return current_app.extensions["tricklog.queue"]  # type: ignore[no-any-return]
+
+
+@v1.get("/matches/<match_id>/sheet")
+def get_sheet(match_id: str) -> Response:
+    """JSON by default; ``Accept: text/csv`` or ``text/plain`` for people."""
+    data = referee().sheet(match_id)
+    best = request.accept_mimetypes.best_match(
+        ["application/json", "text/csv", "text/plain"], default="application/json")
+    if best == "text/csv":
+        out = io.StringIO()
+        csv.writer(out).writerows(sheets.csv_rows(data))
+        return Response(out.getvalue(), mimetype="text/csv")
+    if best == "text/plain":
+        return Response(sheets.text(data), mimetype="text/plain")
+    return json_response(data)

@@ -28,8 +28,8 @@ def new_deal(rules: Any, number: int, dealer: int, seed: str,
     the deal's place in its match (1, 2, ...)."""
     family = family_of(rules)
     seeds = list(client_seeds or [])
-    hands, stock = family.deal_layout(rules, deck_for(rules, seed, number, seeds), dealer)
-    event: Event = family.dealt(rules, dealer, hands, stock, seed)
+    hands, stock = family.deal_layout(rules, deck_for(rules, seed, number, seeds), dealer, number)
+    event: Event = family.dealt(rules, dealer, hands, stock, seed, None, number)
     event.data["number"] = number
     event.data["client_seeds"] = seeds
     if carry:
@@ -38,14 +38,14 @@ def new_deal(rules: Any, number: int, dealer: int, seed: str,
 
 
 def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
-                     trump_card: str | None = None) -> list[Event]:
+                     trump_card: str | None = None, number: int = 1) -> list[Event]:
     """A deal given card by card (tests, duplicate play, disputes): marked, with no commitment.
     ``trump_card`` only where the game turns one (Sueca: one of the dealer's cards)."""
     if not 0 <= dealer < rules.players:
         raise InvalidDeal("dealer", f"dealer must be a seat 0..{rules.players - 1}")
     family = family_of(rules)
-    family.check_prearranged(rules, hands, stock)
-    return opening(family.dealt(rules, dealer, hands, stock, None, trump_card), None)
+    family.check_prearranged(rules, hands, stock, number)
+    return opening(family.dealt(rules, dealer, hands, stock, None, trump_card, number), None)
 
 
 def opening(dealt: Event, seed: str | None) -> list[Event]:

@@ -26,6 +26,7 @@ class MatchState:
     status: str = "playing"
     winner: int | None = None
     winners: tuple[int, ...] = ()       # co-winners where the game allows a tie
+    tiebreak: tuple[int, ...] = ()      # Serbian whist's scratch: successful bids
     commitment: str | None = None
     client_seeds: tuple[dict[str, Any], ...] = ()
     secret: str | None = None  # revealed when the match ends
@@ -102,13 +103,18 @@ def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: s
         return []
     dealer = next(d["dealer"] for d in match.deals if d["number"] == number)
     family = family_of(match.rules)
-    scored = Event("deal_scored", {"deal_id": deal_id(match.id, number), "number": number,
-                                   "points": result["score"]["match_points"]})
+    data = {"deal_id": deal_id(match.id, number), "number": number,
+            "points": result["score"]["match_points"]}
+    if "tiebreak" in result["score"]:
+        data["tiebreak"] = result["score"]["tiebreak"]
+    scored = Event("deal_scored", data)
     after = evolve(match, scored)
     totals = list(after.totals)
-    winner = family.match_winner(match.rules, totals, number)
+    winner = family.match_winner(match.rules, totals, number, list(after.tiebreak))
     if winner is not None:
-        winners = [side for side, total in enumerate(totals) if total == totals[winner]]
+        winners = [side for side, total in enumerate(totals) if total == totals[winner]
+                   and (not after.tiebreak or after.tiebreak[side] == after.tiebreak[winner]
+                        or match.rules.options.get("scoring") != "scratch")]
         return [scored, Event("ended", {"winner": winner, "winners": winners, "totals": totals,
                                         "secret": secret})]
     nxt = family.next_dealer(match.rules, dealer, result)
@@ -135,7 +141,10 @@ def evolve(match: MatchState | None, event: Event) -> MatchState:
         deals = tuple({**d, "status": "scored"} if d["number"] == data["number"] else d
                       for d in match.deals)
         totals = tuple(t + s for t, s in zip(match.totals, data["points"], strict=True))
-        return replace(match, deals=deals, totals=totals)
+        extra = data.get("tiebreak", [0] * len(totals))
+        tiebreak = tuple(a + b for a, b in zip(match.tiebreak or (0,) * len(totals), extra,
+                                               strict=True))
+        return replace(match, deals=deals, totals=totals, tiebreak=tiebreak)
     if event.type == "client_seed":
         return replace(match, client_seeds=match.client_seeds + (dict(data),))
     if event.type == "ended":

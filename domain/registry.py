@@ -9,13 +9,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import sedma, sedma_rules, sedma_view, sueca, sueca_rules, sueca_view
+from . import (
+    sedma,
+    sedma_rules,
+    sedma_view,
+    sueca,
+    sueca_rules,
+    sueca_view,
+    whist,
+    whist_rules,
+    whist_view,
+)
 from .errors import InvalidOptions
 from .family import Family
 from .options import Option, validate
 
 SEDMA = Family.of("sedma", sedma.SedmaState, sedma_view, sedma)
 SUECA = Family.of("sueca", sueca.SuecaState, sueca_view, sueca)
+WHIST = Family.of("whist", whist.WhistState, whist_view, whist)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +45,8 @@ class Preset:
 
 PRESETS: dict[str, Preset] = {
     pid: Preset(pid, title, family, players, options, build)
-    for family, presets in ((SEDMA, sedma_rules.PRESETS), (SUECA, sueca_rules.PRESETS))
+    for family, presets in ((SEDMA, sedma_rules.PRESETS), (SUECA, sueca_rules.PRESETS),
+                            (WHIST, whist_rules.PRESETS))
     for pid, (title, players, options, build) in presets.items()
 }
 

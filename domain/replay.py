@@ -73,7 +73,8 @@ def _check_deal(dealt: Event, seed: str | None) -> Mismatch | None:
             return Mismatch(0, "deal", None, data.get("commitment"),
                             "a prearranged deal carries no commitment and no shuffle")
         try:
-            game.prearranged_deal(rules, data["dealer"], data["hands"], data["stock"])
+            game.prearranged_deal(rules, data["dealer"], data["hands"], data["stock"],
+                                  data.get("trump_card"), data.get("hand", 1))
         except InvalidDeal as exc:
             return Mismatch(0, "deal", "a legal deal", data["hands"], exc.detail)
         return None
@@ -85,12 +86,13 @@ def _check_deal(dealt: Event, seed: str | None) -> Mismatch | None:
                         "the seed revealed in scored must hash to the commitment in dealt")
     family = family_of(rules)
     deck = game.deck_for(rules, seed, data.get("number", 1), data.get("client_seeds") or [])
-    hands, stock = family.deal_layout(rules, deck, data["dealer"])
+    number = data.get("number", 1)
+    hands, stock = family.deal_layout(rules, deck, data["dealer"], number)
     if hands != data["hands"] or stock != data["stock"]:
         return Mismatch(0, "deal", {"hands": hands, "stock": stock},
                         {"hands": data["hands"], "stock": data["stock"]},
                         "re-shuffling the revealed seed gives other cards")
-    expected = family.dealt(rules, data["dealer"], hands, stock, seed).data
+    expected = family.dealt(rules, data["dealer"], hands, stock, seed, None, number).data
     expected.update({k: data[k] for k in ("number", "client_seeds", "carry") if k in data})
     if expected != data:
         return Mismatch(0, "deal", expected, data, "the dealt event is not what the rules deal")

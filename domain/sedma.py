@@ -54,7 +54,7 @@ class SedmaState:
 # -- dealing -------------------------------------------------------------------------------------
 
 
-def deal_layout(rules: SedmaRules, deck: list[str], dealer: int
+def deal_layout(rules: SedmaRules, deck: list[str], dealer: int, number: int = 1
                 ) -> tuple[list[list[str]], list[str]]:
     """§2.2: packets of ``rules.packet`` from the dealer's left until each holds ``hand_size``."""
     n = rules.players
@@ -69,7 +69,8 @@ def deal_layout(rules: SedmaRules, deck: list[str], dealer: int
     return hands, deck[top:]
 
 
-def check_prearranged(rules: SedmaRules, hands: list[list[str]], stock: list[str]) -> None:
+def check_prearranged(rules: SedmaRules, hands: list[list[str]], stock: list[str],
+                      number: int = 1) -> None:
     """A prearranged deal must be a legal deal: full hands, and hands plus stock are the pack."""
     if len(hands) != rules.players:
         raise InvalidDeal("hands", f"need {rules.players} hands, got {len(hands)}")
@@ -81,7 +82,7 @@ def check_prearranged(rules: SedmaRules, hands: list[list[str]], stock: list[str
 
 
 def dealt(rules: SedmaRules, dealer: int, hands: list[list[str]], stock: list[str],
-          seed: str | None, trump_card: str | None = None) -> Event:
+          seed: str | None, trump_card: str | None = None, number: int = 1) -> Event:
     """The ``dealt`` event; ``seed`` None marks a prearranged deal (no fairness commitment)."""
     if trump_card is not None:
         raise InvalidDeal("trump_card", "this game turns no trump card")
@@ -242,7 +243,8 @@ def next_dealer(rules: SedmaRules, dealer: int, result: dict[str, Any]) -> int:
     return rotation.next_dealer(rules.dealer_policy, dealer, rules.players, facts)
 
 
-def match_winner(rules: SedmaRules, totals: list[int], deals: int = 0) -> int | None:
+def match_winner(rules: SedmaRules, totals: list[int], deals: int = 0,
+                 tiebreak: list[int] | None = None) -> int | None:
     return rotation.match_winner(rules.match_policy, rules.target, totals)
 
 

@@ -51,7 +51,7 @@ class SuecaState:
 
 # -- dealing -------------------------------------------------------------------------------------
 
-def deal_layout(rules: SuecaRules, deck: list[str], dealer: int
+def deal_layout(rules: SuecaRules, deck: list[str], dealer: int, number: int = 1
                 ) -> tuple[list[list[str]], list[str]]:
     """§7.2/§8.2: one packet per player from the dealer's right (``next``), dealer last."""
     n, size = rules.players, rules.hand_size
@@ -61,7 +61,8 @@ def deal_layout(rules: SuecaRules, deck: list[str], dealer: int
     return hands, []
 
 
-def check_prearranged(rules: SuecaRules, hands: list[list[str]], stock: list[str]) -> None:
+def check_prearranged(rules: SuecaRules, hands: list[list[str]], stock: list[str],
+                      number: int = 1) -> None:
     if len(hands) != rules.players or any(len(h) != rules.hand_size for h in hands):
         raise InvalidDeal("hands", f"need {rules.players} hands of {rules.hand_size} cards")
     if stock:
@@ -71,7 +72,7 @@ def check_prearranged(rules: SuecaRules, hands: list[list[str]], stock: list[str
 
 
 def dealt(rules: SuecaRules, dealer: int, hands: list[list[str]], stock: list[str],
-          seed: str | None, trump_card: str | None = None) -> Event:
+          seed: str | None, trump_card: str | None = None, number: int = 1) -> Event:
     data: dict[str, Any] = {
         "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),
         "dealer": dealer, "leader": (dealer + 1) % rules.players, "hands": hands, "stock": stock,
@@ -195,7 +196,8 @@ def next_dealer(rules: SuecaRules, dealer: int, result: dict[str, Any]) -> int:
     return (dealer + 1) % rules.players
 
 
-def match_winner(rules: SuecaRules, totals: list[int], deals: int) -> int | None:
+def match_winner(rules: SuecaRules, totals: list[int], deals: int,
+                 tiebreak: list[int] | None = None) -> int | None:
     """Sueca: the first team to 4 game points. Italiana: the highest total after N deals."""
     if rules.italiana:
         return totals.index(max(totals)) if deals >= rules.target else None

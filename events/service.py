@@ -21,6 +21,7 @@ import orjson
 
 from domain import game, registry
 from domain import match as matches
+from domain import sheet as sheets
 from domain.bots import BOTS
 from domain.errors import InvalidOptions
 from domain.game import ENGINE_VERSION
@@ -425,6 +426,18 @@ class Referee:
                                   "expected": problem[1], "found": problem[2]}
             return
         report.checks.append("match score and totals")
+
+    def sheet(self, match_id: str) -> dict[str, Any]:
+        """The match's score sheet: every scored deal's result, with running totals."""
+        match = self.match(match_id)
+        results = []
+        for deal in match["deals"]:
+            if deal["status"] != "scored":
+                continue
+            seq = self.store.head("deal", deal["id"]).seq
+            scored = self.store.read("deal", deal["id"], after=seq - 1)[0]
+            results.append((deal, scored["data"]))
+        return sheets.sheet(match, results)
 
     # -- disputes --------------------------------------------------------------------------------
 

@@ -15,7 +15,8 @@ from tests.helpers import arrange
 
 SHORT = {"sedmice": {"target": 60}, "sedmice-serbian": {"target": 6}, "suster": {
     "target_game_points": 2}, "hola": {"target": 60}, "sueca": {"target": 2},
-    "sueca-azores": {"target": 2}, "sueca-brazil": {"target": 2}, "sueca-italiana": {"deals": 2}}
+    "sueca-azores": {"target": 2}, "sueca-brazil": {"target": 2}, "sueca-italiana": {"deals": 2},
+    "serbian-whist": {}}
 
 
 def matches() -> list[tuple[str, int]]:
@@ -89,7 +90,8 @@ def test_a_bad_option_is_422_naming_it_and_creates_nothing(client: FlaskClient,
 
 def test_catalogue_documents_every_option(client: FlaskClient) -> None:
     rulesets = {r["id"]: r for r in client.get("/v1/rulesets").get_json()["rulesets"]}
-    assert set(rulesets) >= {"sedma", "sedma-3", "sedma-3-32", "sedma-king", "sedma-slovak",
+    assert set(rulesets) == {"serbian-whist", "sedma", "sedma-3", "sedma-3-32", "sedma-king",
+                             "sedma-slovak",
                              "sedma-tricks", "sedma-osmova", "sedma-osmova-170", "sedmice",
                              "sedmice-serbian", "suster", "hola", "sueca", "sueca-azores",
                              "sueca-brazil", "sueca-italiana"}

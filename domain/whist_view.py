@@ -1,0 +1,37 @@
+"""What one seat of a Serbian whist hand may see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import tricks
+from .whist import WhistState, hook, legal_moves
+
+
+def view(state: WhistState, seat: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "phase": state.phase, "dealer": state.dealer, "leader": state.leader,
+        "turn": state.turn, "seat": seat, "hand_no": state.hand_no, "cards": state.cards,
+        "hand": list(state.hands[seat]) if seat is not None else [],
+        "hand_sizes": [len(h) for h in state.hands], "stock_size": 0,
+        "table": [{"seat": s, "card": c} for s, c in state.trick],
+        "winning": (tricks.trick_winner(state.trick, state.trump, state.rules.order)
+                    if state.trick else None),
+        "trump": state.trump, "sides": state.rules.sides, "bids": list(state.bids),
+        "forbidden_bid": hook(state) if state.phase == "bid" else None,
+        "tricks": list(state.tricks_won), "legal_moves": legal_moves(state, seat),
+    }
+    if state.phase == "over":
+        out["result"] = state.result
+        out["hands"] = [list(h) for h in state.hands]
+    return out
+
+
+def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
+    data: dict[str, Any] = event.data
+    if event.type == "dealt":
+        hidden = {k: v for k, v in data.items() if k not in ("hands", "stock")}
+        hidden["hands"] = [h if s == viewer else None for s, h in enumerate(data["hands"])]
+        hidden["hand_sizes"] = [len(h) for h in data["hands"]]
+        return hidden
+    return data
