@@ -58,10 +58,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
     audit.set_defaults(run=_audit, quiet=True)
 
+    arena = sub.add_parser("arena", help="bots against bots: win rates with 95%% CI",
+                           description="Play whole matches between two built-in bots, sides "
+                           "swapped every match, and print win rates with 95%% Wilson "
+                           "intervals, card-point shares and time per move.")
+    arena.add_argument("--preset", default="sedma")
+    arena.add_argument("--players", type=int, default=2)
+    arena.add_argument("--hero", default="heuristic", help="random, heuristic or search")
+    arena.add_argument("--villain", default="random")
+    arena.add_argument("--matches", type=int, default=40)
+    arena.add_argument("--json", action="store_true", help="print JSON rows, not a table")
+    arena.set_defaults(run=_arena, quiet=True)
+
     args = parser.parse_args(argv)
     if not getattr(args, "quiet", False):
         setup_logging()
     return int(args.run(args) or 0)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    import orjson
+
+    from workers.arena import duel, table
+
+    def progress(done: int, total: int) -> None:
+        print(f"\r{done}/{total} matches", end="", file=sys.stderr, flush=True)
+
+    row = duel(args.preset, args.players, args.hero, args.villain, args.matches,
+               progress=progress)
+    print(file=sys.stderr)
+    print(orjson.dumps(row).decode() if args.json else table([row]))
+    return 0
 
 
 def _audit(args: argparse.Namespace) -> int:

@@ -41,10 +41,23 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turn_hook(queue))
     app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.redis"] = client
+    app.extensions["tricklog.blocking_redis"] = lambda: blocking_client(client)
     problems.install(app)
     app.register_blueprint(v1)
     _site(app)
     return app
+
+
+def blocking_client(client: redis.Redis) -> redis.Redis:
+    """A client for ``XREAD BLOCK``: same server, no socket timeout and no retries (STACK.md:
+    the default 5 s timeout would cut a quiet stream)."""
+    kw = client.connection_pool.connection_kwargs
+    if "path" in kw:
+        return redis.Redis(unix_socket_path=kw["path"], db=kw.get("db", 0),
+                           password=kw.get("password"), socket_timeout=None)
+    return redis.Redis(host=kw["host"], port=kw["port"], db=kw.get("db", 0),
+                       username=kw.get("username"), password=kw.get("password"),
+                       socket_timeout=None, socket_connect_timeout=1.0)
 
 
 def _site(app: Flask) -> None:

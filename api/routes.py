@@ -17,9 +17,11 @@ from domain import sheet as sheets
 from domain.registry import PRESETS, catalogue
 from events.service import NotFound, Referee, Unauthorized
 from workers.audits import audit_job, dispute_job
+from workers.replays import replay_job
+from workers.webhooks import NotAllowed, check_url
 
-from . import schemas
-from .problems import bad_json, invalid
+from . import schemas, stream
+from .problems import Problem, bad_json, invalid
 from .wire import json_response
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
@@ -207,3 +209,28 @@ def get_sheet(match_id: str) -> Response:
     if best == "text/plain":
         return Response(sheets.text(data), mimetype="text/plain")
     return json_response(data)
+
+
+@v1.get("/deals/<deal_id>/stream")
+def get_stream(deal_id: str) -> Response:
+    """Server-Sent Events; browsers' EventSource may pass the seat token as ``?token=``."""
+    return stream.stream(referee(), deal_id, bearer() or request.args.get("token") or None)
+
+
+@v1.post("/bots")
+def post_bot() -> Response:
+    data = schemas.BotIn().load(body())
+    try:
+        check_url(data["url"])
+    except NotAllowed as exc:  # the operator's allowlist, not the body's shape
+        raise Problem(403, "forbidden", "Webhook URL not allowed", str(exc)) from None
+    return json_response(referee().register_bot(data["name"], data["url"]), 201)
+
+
+@v1.post("/deals/<deal_id>/replays")
+def post_replay(deal_id: str) -> Response:
+    token = bearer()
+    referee().view(deal_id, token)  # 404 or 403 now rather than in the job
+    job = queue().enqueue(replay_job, deal_id, token, result_ttl=24 * 3600)
+    return json_response({"id": job.id, "status": job.get_status()}, 202,
+                         {"Location": f"/v1/jobs/{job.id}"})

@@ -7,7 +7,6 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from domain.bots import BOTS
 from domain.cards import RANKS, SUITS
 from domain.registry import PRESETS
 
@@ -93,9 +92,13 @@ def load_move(body: Any) -> dict[str, Any]:
     return MOVES[kind]().load(body)  # type: ignore[no-any-return]
 
 
+BOT_ID = validate.Regexp(r"^(random|heuristic|search|wb_[0-9a-f]{16})$",
+                        error="a built-in bot (random, heuristic, search) or a registered bot id")
+
+
 class SeatIn(Strict):
     name = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    bot = fields.String(allow_none=True, validate=validate.OneOf(sorted(BOTS)))
+    bot = fields.String(allow_none=True, validate=BOT_ID)
     client_seed = fields.String(validate=validate.Length(min=1, max=256))
 
 
@@ -139,3 +142,10 @@ class AuditIn(Strict):
     def _one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
         if ("deal_id" in data) == ("export" in data):
             raise ValidationError("give either deal_id or export", "deal_id")
+
+
+class BotIn(Strict):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    url = fields.String(required=True, validate=[
+        validate.Length(min=8, max=2000),
+        validate.Regexp(r"^https?://[^\s/?#]+", error="an http or https URL with a host")])

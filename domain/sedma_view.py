@@ -19,6 +19,10 @@ def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
         "trump": None, "sides": rules.sides, "captures": list(state.captures),
         "legal_moves": legal_moves(state, seat),
     }
+    out["public"] = {  # everything every seat has seen: what bots reason from
+        "won": [list(w) for w in state.won], "last_capture": state.last_capture,
+        "round_start": state.round_start, "waiting": list(state.waiting),
+        "pass_used": state.pass_used, "shown": state.shown}
     if seat is not None and state.shown:
         partner = _partner(state, seat)
         out["partner_hand"] = list(state.hands[partner]) if partner is not None else []

@@ -44,6 +44,7 @@ class SuecaState:
     partner: int | None = None           # hidden until revealed
     revealed: bool = False
     asked: bool = False                  # the bidder asked the partner to lead
+    voids: tuple[tuple[str, ...], ...] = ()  # suits each seat has shown it lacks
     carry: int = 0
     commitment: str | None = None
     result: dict[str, Any] | None = None
@@ -272,7 +273,9 @@ def _on_played(state: SuecaState, event: Event) -> SuecaState:
     trick = state.trick + ((seat, card),)
     trump_card = None if card == state.trump_card else state.trump_card
     turn = None if len(trick) == state.rules.players else _next(state, seat)
-    return replace(state, hands=hands, trick=trick, turn=turn, trump_card=trump_card)
+    voids = tricks.note_void(state.voids, state.trick, seat, card, state.rules.players)
+    return replace(state, hands=hands, trick=trick, turn=turn, trump_card=trump_card,
+                   voids=voids)
 
 
 def _on_taken(state: SuecaState, event: Event) -> SuecaState:

@@ -21,6 +21,8 @@ def view(state: SuecaState, seat: int | None) -> dict[str, Any]:
                     if state.trick else None),
         "trump": state.trump, "trump_card": state.trump_card, "sides": rules.sides,
         "tricks": list(state.tricks_won), "legal_moves": legal_moves(state, seat),
+        "public": {"won": [list(w) for w in state.won], "voids": [list(v) for v in state.voids],
+                   "revealed": state.revealed, "asked": state.asked},
     }
     if rules.italiana:
         out["bids"] = [None if b is None else ("pass" if b < 0 else b) for b in state.bids]

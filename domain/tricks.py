@@ -39,6 +39,15 @@ def trick_winner(trick: Trick, trump: str | None, order: Mapping[str, int]) -> i
     return max(trick, key=lambda play: strength(play[1]))[0]
 
 
+def note_void(voids: Sequence[Sequence[str]], trick: Trick, seat: int, card: str,
+              players: int) -> tuple[tuple[str, ...], ...]:
+    """Public knowledge: a player who does not follow the led suit has none of it."""
+    known = [tuple(v) for v in voids] or [() for _ in range(players)]
+    if trick and suit(card) != suit(trick[0][1]) and suit(trick[0][1]) not in known[seat]:
+        known[seat] = known[seat] + (suit(trick[0][1]),)
+    return tuple(known)
+
+
 def points(cards: Sequence[str], table: Mapping[str, int]) -> int:
     return sum(table.get(rank(c), 0) for c in cards)
 

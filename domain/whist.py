@@ -28,6 +28,8 @@ class WhistState:
     bids: tuple[int | None, ...]
     tricks_won: tuple[int, ...]
     trick: tuple[tuple[int, str], ...] = ()
+    voids: tuple[tuple[str, ...], ...] = ()  # suits each seat has shown it lacks
+    played: tuple[str, ...] = ()             # cards of the tricks taken so far (public)
     commitment: str | None = None
     result: dict[str, Any] | None = None
 
@@ -199,14 +201,16 @@ def _on_played(state: WhistState, event: Event) -> WhistState:
     hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :]
     trick = state.trick + ((seat, card),)
     turn = None if len(trick) == state.rules.players else (seat + 1) % state.rules.players
-    return replace(state, hands=hands, trick=trick, turn=turn)
+    voids = tricks.note_void(state.voids, state.trick, seat, card, state.rules.players)
+    return replace(state, hands=hands, trick=trick, turn=turn, voids=voids)
 
 
 def _on_taken(state: WhistState, event: Event) -> WhistState:
     seat = event.data["seat"]
     counts = list(state.tricks_won)
     counts[seat] += 1
-    state = replace(state, tricks_won=tuple(counts), trick=(), leader=seat, turn=seat)
+    state = replace(state, tricks_won=tuple(counts), trick=(), leader=seat, turn=seat,
+                    played=state.played + tuple(event.data["cards"]))
     if not any(state.hands):
         return replace(state, phase="score", turn=None)
     return state

@@ -20,6 +20,7 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
         "trump": state.trump, "sides": state.rules.sides, "bids": list(state.bids),
         "forbidden_bid": hook(state) if state.phase == "bid" else None,
         "tricks": list(state.tricks_won), "legal_moves": legal_moves(state, seat),
+        "public": {"voids": [list(v) for v in state.voids], "played": list(state.played)},
     }
     if state.phase == "over":
         out["result"] = state.result

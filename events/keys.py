@@ -39,3 +39,8 @@ def match_index_key() -> str:
 def disputes_key(deal_id: str) -> str:
     """A hash: dispute id -> the dispute (message, seat, status, audit report)."""
     return f"tl:deal:{{{deal_id}}}:disputes"
+
+
+def bots_key() -> str:
+    """A hash: registered webhook bot id -> {id, name, url, secret}."""
+    return "tl:bots"

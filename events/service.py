@@ -133,9 +133,10 @@ class Referee:
             raise InvalidOptions("seats", f"{rules.preset} for {rules.players} needs "
                                  f"{rules.players} seats, got {len(seats)}")
         for seat in seats:
-            if seat.get("bot") is not None and seat["bot"] not in BOTS:
-                raise InvalidOptions("seats", f"unknown bot {seat['bot']!r}; known: "
-                                     + ", ".join(sorted(BOTS)))
+            bot = seat.get("bot")
+            if bot is not None and bot not in BOTS and self.webhook(bot) is None:
+                raise InvalidOptions("seats", f"unknown bot {bot!r}: use one of "
+                                     + ", ".join(sorted(BOTS)) + " or a registered bot's id")
         match_id = "m" + secrets.token_hex(8)
         secret = seed if seed is not None else secrets.token_hex(32)
         start: dict[str, Any] = {}
@@ -288,7 +289,8 @@ class Referee:
     @staticmethod
     def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
         return {"id": deal.id, "match_id": deal.meta.match_id, "ruleset": state.rules.preset,
-                "players": state.rules.players, "seq": seq, **game.view(state, seat)}
+                "players": state.rules.players, "options": state.rules.options, "seq": seq,
+                **game.view(state, seat)}
 
     def move(self, deal_id: str, token: str | None, move: dict[str, Any], *,
              expected_seq: int | None = None, idempotency_key: str | None = None
@@ -303,15 +305,31 @@ class Referee:
         return self._move(deal, seat, move, expected_seq, idempotency_key)
 
     def play_as(self, deal_id: str, seat: int, move: dict[str, Any], *, expected_seq: int,
-                idempotency_key: str) -> dict[str, Any]:
-        """A move on behalf of a bot seat (workers only)."""
+                idempotency_key: str, command_id: str | None = None) -> dict[str, Any]:
+        """A move on behalf of a bot seat (workers only). ``command_id`` records why, e.g. a
+        webhook bot's fallback to a random move."""
         deal = self.load(deal_id)
         if deal.meta.bot_of(seat) is None:
             raise Forbidden(f"seat {seat} is not played by a bot")
-        return self._move(deal, seat, move, expected_seq, idempotency_key)
+        return self._move(deal, seat, move, expected_seq, idempotency_key, command_id)
+
+    # -- webhook bots ----------------------------------------------------------------------------
+
+    def register_bot(self, name: str, url: str) -> dict[str, Any]:
+        """A third-party bot at ``url``; the answer holds its signing secret, shown once."""
+        bot = {"id": "wb_" + secrets.token_hex(8), "name": name, "url": url,
+               "secret": secrets.token_urlsafe(32)}
+        self.store.redis.hset(keys.bots_key(), bot["id"], orjson.dumps(bot))
+        return bot
+
+    def webhook(self, bot_id: str) -> dict[str, Any] | None:
+        if not bot_id.startswith("wb_"):
+            return None
+        raw = self.store.redis.hget(keys.bots_key(), bot_id)
+        return None if raw is None else orjson.loads(cast(bytes, raw))
 
     def _move(self, deal: LoadedDeal, seat: int, move: dict[str, Any], expected_seq: int | None,
-              key: str | None) -> dict[str, Any]:
+              key: str | None, command_id: str | None = None) -> dict[str, Any]:
         scope = str(seat)
         if key is not None:
             seen = self.store.remembered("deal", deal.id, scope, key)
@@ -323,7 +341,8 @@ class Referee:
             secret = deal_seed(deal.meta.secret, matches.number_of(deal.id))
             events = game.decide(deal.state, Command(seat, Move.from_dict(move), secret))
             state = game.fold(events, deal.state)
-            envs = self._seal(events, deal.seq, deal.hash, key or uuid.uuid4().hex)
+            envs = self._seal(events, deal.seq, deal.hash,
+                              command_id or key or uuid.uuid4().hex)
             new_seq = envs[-1]["seq"]
             answer = {"events": _redacted(deal.state.rules, envs, seat, game.is_over(state)),
                       "view": self.view_of(deal, state, new_seq, seat)}

@@ -5,11 +5,13 @@ from __future__ import annotations
 import logging
 import random
 import time
+from typing import Any
 
 from domain.bots import BOTS
+from domain.errors import IllegalMove
 from events.service import StaleSeq
 
-from . import runtime
+from . import runtime, webhooks
 
 log = logging.getLogger("tricklog.workers.bots")
 
@@ -27,13 +29,43 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
     if bot is None:
         return "not a bot"
     view = referee.view_of(deal, deal.state, deal.seq, seat)
-    move = BOTS[bot](view, random.Random(f"{deal_id}:{seq}"))
-    delay = runtime.bot_delay()
-    if delay:
-        time.sleep(delay)
+    rng = random.Random(f"{deal_id}:{seq}")
+    command_id = None
+    if bot in BOTS:
+        move = BOTS[bot](view, rng)
+        delay = runtime.bot_delay()
+        if delay:
+            time.sleep(delay)
+    else:
+        move, reason = _ask_webhook(referee.webhook(bot), view, rng)
+        if reason is not None:
+            command_id = f"bot-fallback:{reason}:{seq}"
     try:
-        referee.play_as(deal_id, seat, move, expected_seq=seq, idempotency_key=f"bot:{seq}")
+        referee.play_as(deal_id, seat, move, expected_seq=seq, idempotency_key=f"bot:{seq}",
+                        command_id=command_id)
     except StaleSeq:
         return "stale"
-    log.info("bot moved", extra={"deal": deal_id, "seq": seq, "seat": seat, "bot": bot})
+    except IllegalMove:  # an illegal webhook answer: play a random move, and say why
+        move = BOTS["random"](view, rng)
+        referee.play_as(deal_id, seat, move, expected_seq=seq, idempotency_key=f"bot:{seq}",
+                        command_id=f"bot-fallback:illegal:{seq}")
+        command_id = "illegal"
+    log.info("bot moved", extra={"deal": deal_id, "seq": seq, "seat": seat, "bot": bot,
+                                 "fallback": command_id})
     return "moved"
+
+
+def _ask_webhook(hook: dict[str, Any] | None, view: dict[str, Any], rng: random.Random
+                 ) -> tuple[dict[str, Any], str | None]:
+    """The webhook bot's move, or a random one and the reason (timeout, error, refused)."""
+    if hook is None:
+        return BOTS["random"](view, rng), "unknown-bot"
+    try:
+        return webhooks.ask(hook, view, runtime.webhook_timeout()), None
+    except webhooks.NotAllowed:
+        return BOTS["random"](view, rng), "not-allowed"
+    except TimeoutError:
+        return BOTS["random"](view, rng), "timeout"
+    except (OSError, ValueError) as exc:
+        reason = "timeout" if "timed out" in str(exc) else "error"
+        return BOTS["random"](view, rng), reason

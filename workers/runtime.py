@@ -4,6 +4,8 @@ Tests running a ``SimpleWorker`` in-process call ``configure`` with their own re
 
 from __future__ import annotations
 
+import os
+
 import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
@@ -56,3 +58,8 @@ def referee() -> Referee:
 
 def bot_delay() -> float:
     return Settings.from_env().bot_delay
+
+
+def webhook_timeout() -> float:
+    """``TRICKLOG_WEBHOOK_TIMEOUT`` seconds (default 2) for a webhook bot to answer."""
+    return float(os.environ.get("TRICKLOG_WEBHOOK_TIMEOUT", "2"))

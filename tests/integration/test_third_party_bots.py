@@ -1,0 +1,157 @@
+"""Third-party bots over real HTTP on loopback: the example SSE client, webhook bots (signed,
+allow-listed, with a recorded fallback), stream resumption and replay jobs."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import Any
+
+import pytest
+import redis
+from rq import SimpleWorker
+from werkzeug.serving import make_server
+
+from api.app import create_app
+from events.config import Settings
+from events.redis_server import free_port
+from examples import sse_bot
+from workers import runtime
+
+
+@pytest.fixture
+def live(redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_ALLOW", "127.0.0.1/32")
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_TIMEOUT", "0.5")
+    app = create_app(Settings(redis_url="unused"), client=redis_client)
+    runtime.configure(app.extensions["tricklog.referee"])
+    port = free_port()
+    server = make_server("127.0.0.1", port, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    queue = app.extensions["tricklog.queue"]
+
+    def work() -> None:
+        SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
+            burst=True, max_jobs=20_000)
+
+    yield {"base": f"http://127.0.0.1:{port}", "app": app, "work": work}
+    server.shutdown()
+    runtime.configure(None)
+
+
+def post(base: str, path: str, body: Any, token: str | None = None) -> Any:
+    return sse_bot.call(base, "POST", path, token or "", body)
+
+
+def test_the_example_sse_client_plays_whole_matches(live: dict[str, Any]) -> None:
+    base = live["base"]
+    created = post(base, "/v1/matches", {"ruleset": "sedma", "players": 2, "seed": "sse",
+                                         "options": {"target_stakes": 2},
+                                         "seats": [{"name": "a"}, {"name": "b"}]})
+    results: dict[int, Any] = {}
+    threads = [threading.Thread(target=lambda t=t: results.__setitem__(
+        t["seat"], sse_bot.play_match(base, created["id"], t["token"], t["seat"])))
+        for t in created["tokens"]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert results[0]["status"] == results[1]["status"] == "over"
+
+
+def test_the_stream_resumes_from_last_event_id(live: dict[str, Any]) -> None:
+    base = live["base"]
+    created = post(base, "/v1/matches", {"ruleset": "sedma", "players": 2, "seed": "resume",
+                                         "seats": [{"name": "a"}, {"name": "b"}]})
+    deal, token = created["deal"]["id"], created["tokens"][0]["token"]
+    first = next(sse_bot.frames(base, deal, token))
+    assert first[0] == "view" and first[1]["seq"] == 1 and first[1]["seat"] == 0
+    import urllib.request
+
+    req = urllib.request.Request(f"{base}/v1/deals/{deal}/stream?last_event_id=0",
+                                 headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        head = [resp.readline().decode() for _ in range(3)]
+    assert head[0] == "event: event\n" and head[1] == "id: 1\n"
+    dealt = json.loads(head[2][6:])
+    assert dealt["type"] == "dealt" and dealt["data"]["hands"][1] is None  # redacted
+
+
+class Webhook(BaseHTTPRequestHandler):
+    secret = ""
+    mode = "first"
+    seen: list[bool] = []
+
+    def do_POST(self) -> None:  # noqa: N802 - the http.server API
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        expected = "sha256=" + hmac.new(self.secret.encode(), body, hashlib.sha256).hexdigest()
+        Webhook.seen.append(hmac.compare_digest(expected, self.headers["X-Tricklog-Signature"]))
+        legal = json.loads(body)["legal_moves"]
+        answer = {"move": legal[0]} if self.mode == "first" else {"move": {"type": "bid",
+                                                                           "value": 99}}
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(json.dumps(answer).encode())
+
+    def log_message(self, *args: Any) -> None:
+        return
+
+
+@pytest.mark.parametrize("mode", ["first", "illegal"])
+def test_a_webhook_bot_plays_a_match(live: dict[str, Any], mode: str) -> None:
+    hook = HTTPServer(("127.0.0.1", free_port()), Webhook)
+    threading.Thread(target=hook.serve_forever, daemon=True).start()
+    try:
+        bot = post(live["base"], "/v1/bots", {"name": "hooky",
+                                              "url": f"http://127.0.0.1:{hook.server_port}/"})
+        Webhook.secret, Webhook.mode, Webhook.seen = bot["secret"], mode, []
+        created = post(live["base"], "/v1/matches", {
+            "ruleset": "sedma", "players": 2, "seed": f"hook-{mode}",
+            "options": {"target_stakes": 1},
+            "seats": [{"name": "hook", "bot": bot["id"]}, {"name": "r", "bot": "random"}]})
+        live["work"]()
+        match = sse_bot.call(live["base"], "GET", f"/v1/matches/{created['id']}", "")
+        assert match["status"] == "over" and Webhook.seen and all(Webhook.seen)
+        events = sse_bot.call(live["base"], "GET", f"/v1/deals/{created['deal']['id']}/events",
+                              "")["events"]
+        mine = [e for e in events if e["seat"] == 0]
+        fallbacks = [e for e in mine if e["command_id"].startswith("bot-fallback:")]
+        if mode == "first":
+            assert mine and not fallbacks
+        else:
+            assert fallbacks and all(e["command_id"].startswith("bot-fallback:illegal:")
+                                     for e in fallbacks)
+    finally:
+        hook.shutdown()
+
+
+def test_webhook_urls_outside_the_allowlist_are_refused(live: dict[str, Any]) -> None:
+    import urllib.error
+
+    for url, code in (("http://10.0.0.1/", 403), ("file:///etc/passwd", 422),
+                      ("http://169.254.169.254/", 403)):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            post(live["base"], "/v1/bots", {"name": "evil", "url": url})
+        assert err.value.code == code
+
+
+def test_a_replay_job_gives_every_event_with_the_state_after_it(live: dict[str, Any]) -> None:
+    base = live["base"]
+    created = post(base, "/v1/matches", {
+        "ruleset": "sedma", "players": 2, "seed": "replay", "options": {"target_stakes": 1},
+        "seats": [{"name": "a", "bot": "heuristic"}, {"name": "b", "bot": "random"}]})
+    live["work"]()
+    deal = created["deal"]["id"]
+    job = post(base, f"/v1/deals/{deal}/replays", {})
+    live["work"]()
+    done = sse_bot.call(base, "GET", f"/v1/jobs/{job['id']}", "")
+    steps = done["result"]["steps"]
+    assert done["status"] == "finished" and done["progress"]["done"] == len(steps)
+    assert done["result"]["omniscient"] and steps[-1]["state"]["phase"] == "over"
+    assert [s["event"]["seq"] for s in steps] == list(range(1, len(steps) + 1))
+    assert all(len(s["state"]["hands"]) == 2 for s in steps)

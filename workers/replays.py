@@ -1,0 +1,37 @@
+"""Replay jobs: every event of a deal with the state after it, for a viewer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rq import get_current_job
+
+from domain import game
+from events.envelope import to_event
+
+from . import runtime
+
+PROGRESS_EVERY = 10
+
+
+def replay_job(deal_id: str, token: str | None) -> dict[str, Any]:
+    """Each step: the event as the caller may see it and the state after it: everyone's
+    cards once the deal is over, the caller's view before."""
+    referee = runtime.referee()
+    deal = referee.load(deal_id)
+    seat = deal.meta.seat_of(token)
+    over = game.is_over(deal.state)
+    envelopes = referee.store.read("deal", deal_id, upto=deal.seq)
+    job = get_current_job()
+    steps, state = [], None
+    for i, env in enumerate(envelopes, start=1):
+        state = game.evolve(state, to_event(env))
+        view = referee.view_of(deal, state, env["seq"], seat)
+        if over:
+            view["hands"] = [list(h) for h in state.hands]
+        data = game.redact(state.rules, to_event(env), seat, over)
+        steps.append({"event": {**env, "data": data}, "state": view})
+        if job is not None and (i % PROGRESS_EVERY == 0 or i == len(envelopes)):
+            job.meta["progress"] = {"step": "replaying", "done": i, "total": len(envelopes)}
+            job.save_meta()
+    return {"deal_id": deal_id, "seat": seat, "omniscient": over, "steps": steps}
