@@ -16,6 +16,9 @@ from collections.abc import Sequence
 
 from events.logs import setup_logging
 
+# Threads, so that open event streams do not hold whole processes; no keep-alive, so one
+# client's connection is not pinned to one process (STACK.md).
+GUNICORN_CLASS = ("--worker-class", "gthread", "--threads", "8", "--keep-alive", "0")
 ACCESS_LOG = ('{"at": "%(t)s", "logger": "access", "method": "%(m)s", "path": "%(U)s", '
               '"status": %(s)s, "ms": %(M)s, "bytes": "%(B)s"}')
 
@@ -156,7 +159,8 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         children.append(subprocess.Popen([
             sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{port}",
-            "--workers", str(args.workers or settings.web_concurrency), "--worker-class", "sync",
+            "--workers", str(args.workers or settings.web_concurrency),
+            *GUNICORN_CLASS,
             "--access-logfile", "-", "--access-logformat", ACCESS_LOG, "--graceful-timeout", "5",
             "api.wsgi:app"], env=env))
         if not args.no_worker:

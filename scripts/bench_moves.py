@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from events.redis_server import RedisServer, free_port  # noqa: E402
+from tricklog_cli import GUNICORN_CLASS  # noqa: E402
 
 
 class Client:
@@ -103,7 +104,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn processes")
     parser.add_argument("--appendfsync", default="always", choices=["always", "everysec"])
     args = parser.parse_args()
 
@@ -112,7 +113,7 @@ def main() -> int:
         port = free_port()
         env = {**os.environ, "TRICKLOG_REDIS_URL": redis_server.url}
         api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}",
-                                "-w", str(args.workers), "-k", "sync", "api.wsgi:app"],
+                                "-w", str(args.workers), *GUNICORN_CLASS, "api.wsgi:app"],
                                cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
         try:
             for _ in range(100):
@@ -127,7 +128,7 @@ def main() -> int:
             api.terminate()
             api.wait()
     move_rate, health_rate = len(moves) / args.seconds, len(checks) / args.seconds
-    print(f"\nHTTP, {args.clients} clients, {args.workers} gunicorn sync workers, "
+    print(f"\nHTTP, {args.clients} clients, {args.workers} gunicorn processes (gthread), "
           f"appendfsync {args.appendfsync}, {args.seconds:.0f} s each (2-core machine; the load "
           "generator shares it)\n")
     print(f"| {'what':<28} | {'per second':>10} | {'p50 ms':>7} | {'p99 ms':>7} | {'errors':>6} |")
