@@ -61,7 +61,8 @@ def play_match(preset: str, players: int, options: dict[str, Any], seat_bots: Se
                 deal = game.evolve(deal, event)
         points = deal.result["points"]
         sides = deal.result["sides"]
-        hero_seats = set(rules.sides[hero_side])
+        hero_seats = {s for s in range(players) if seat_bots[s] == seat_bots[
+            rules.sides[hero_side][0]]}
         mine = sum(p for side, p in zip(sides, points, strict=True) if set(side) & hero_seats)
         tally.point_share.append(mine / (sum(points) or 1))
         for event in matches.after_deal(state_m, number, deal.result, secret):
@@ -82,8 +83,10 @@ def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,
         seat_bots = [hero if s % n_sides == hero_side else villain for s in range(players)]
         winner = play_match(preset, players, options or {}, seat_bots, 1000 + i, tally,
                             hero_side)
+        rules = rules_for(preset, players, options or {})
+        heroes = {s for s in range(players) if seat_bots[s] == hero}
         tally.games += 1
-        tally.wins += int(winner == hero_side)
+        tally.wins += int(winner is not None and bool(set(rules.sides[winner]) & heroes))
         if progress:
             progress(i + 1, matches_n)
     low, high = wilson(tally.wins, tally.games)
@@ -106,5 +109,5 @@ def table(rows: list[dict[str, Any]]) -> str:
                      f"{r['matches']} | {100 * r['win_rate']:.0f}% | "
                      f"{100 * r['ci95'][0]:.0f}-{100 * r['ci95'][1]:.0f}% | "
                      f"{100 * r['point_share']:.0f}% | "
-                     f"{ms.get(r['hero'], 0):.1f}, {ms.get(r['villain'], 0):.1f} |")
+                     f"{ms.get(r['hero'], 0):.2f}, {ms.get(r['villain'], 0):.2f} |")
     return "\n".join(lines)
