@@ -26,7 +26,7 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	$(BIN)/python scripts/bench_moves.py
+	$(BIN)/python scripts/bench.py
 
 clean:
 	rm -rf $(VENV) .tricklog .hypothesis

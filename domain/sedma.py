@@ -12,13 +12,14 @@ Burning (a round or a hand, §3.6-§3.7) jumps straight to ``score``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from . import capture, flow, rotation
 from .capture import current_winner
 from .errors import IllegalMove, InvalidDeal
 from .messages import Command, Event
+from .records import updater
 from .scoring import card_points
 from .sedma_rules import BURN_STAKES, BURNED_HAND_STAKES, SedmaRules
 from .sedma_scoring import score
@@ -48,6 +49,9 @@ class SedmaState:
     burned: dict[str, Any] | None = None
     commitment: str | None = None
     result: dict[str, Any] | None = None
+
+
+replace = updater(SedmaState)
 
 
 

@@ -8,13 +8,14 @@ asks the partner to lead. Phases: bid -> trump -> call -> lead -> play -> score 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from . import flow, tricks
 from .cards import suit
 from .errors import IllegalMove, InvalidDeal
 from .messages import Command, Event
+from .records import updater
 from .shuffle import SHUFFLE_VERSION, commitment
 from .sueca_rules import POINTS, SuecaRules
 from .sueca_scoring import score
@@ -48,6 +49,9 @@ class SuecaState:
     carry: int = 0
     commitment: str | None = None
     result: dict[str, Any] | None = None
+
+
+replace = updater(SuecaState)
 
 
 # -- dealing -------------------------------------------------------------------------------------

@@ -4,12 +4,13 @@ Phases: bid -> play -> score -> over."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from . import flow, tricks
 from .errors import IllegalMove, InvalidDeal
 from .messages import Command, Event
+from .records import updater
 from .shuffle import SHUFFLE_VERSION, commitment
 from .whist_rules import LOW_WINS, WhistRules, trump_of
 
@@ -32,6 +33,9 @@ class WhistState:
     played: tuple[str, ...] = ()             # cards of the tricks taken so far (public)
     commitment: str | None = None
     result: dict[str, Any] | None = None
+
+
+replace = updater(WhistState)
 
 
 def cards_for(rules: WhistRules, number: int) -> int:
