@@ -10,6 +10,7 @@ import redis
 import swagger_ui_bundle  # type: ignore[import-untyped]
 import yaml
 from flask import Flask, Response, send_from_directory
+from redis.cluster import RedisCluster
 
 from events.config import Settings, connect
 from events.service import Referee
@@ -51,6 +52,10 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
 def blocking_client(client: redis.Redis) -> redis.Redis:
     """A client for ``XREAD BLOCK``: same server, no socket timeout and no retries (STACK.md:
     the default 5 s timeout would cut a quiet stream)."""
+    if isinstance(client, RedisCluster):
+        node = client.get_default_node()
+        return RedisCluster(host=node.host, port=node.port,  # type: ignore[return-value]
+                            socket_timeout=None)
     kw = client.connection_pool.connection_kwargs
     if "path" in kw:
         return redis.Redis(unix_socket_path=kw["path"], db=kw.get("db", 0),

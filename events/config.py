@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import redis
 from redis.backoff import ExponentialBackoff
+from redis.cluster import RedisCluster
 from redis.retry import Retry
 
 
@@ -34,8 +35,18 @@ class Settings:
         )
 
 
+CLUSTER_SCHEME = "redis+cluster://"
+
+
 def connect(url: str) -> redis.Redis:
-    """A client that fails fast when the store is down (a 503, not a hung request)."""
+    """A client that fails fast when the store is down (a 503, not a hung request).
+
+    ``redis+cluster://host:port`` connects to a Redis Cluster through any of its nodes: every
+    key of one deal carries the deal's hash tag, so each deal's Lua append runs on one node."""
+    if url.startswith(CLUSTER_SCHEME):
+        return RedisCluster.from_url(  # type: ignore[return-value]
+            "redis://" + url[len(CLUSTER_SCHEME):], socket_connect_timeout=1.0,
+            socket_timeout=5.0)
     return redis.Redis.from_url(url, socket_connect_timeout=1.0, socket_timeout=5.0,
                                 retry=Retry(ExponentialBackoff(cap=0.2, base=0.01), 2),
                                 health_check_interval=30)
