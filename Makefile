@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean
+.PHONY: run test lint bench install clean browser browser-try
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,22 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy domain events
 
-test: $(STAMP) lint
+test: $(STAMP) lint browser-try
 	$(BIN)/python -m pytest
+
+# Debian's Chromium and ChromeDriver for the browser tests (tests/e2e/test_browser.py).
+browser:
+	apt-get install -y -q chromium chromium-driver || \
+	  (apt-get update -q && apt-get install -y -q chromium chromium-driver)
+
+# `make test` installs them when it can (root with apt-get); otherwise the browser test says
+# it is skipped and why.
+browser-try:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  timeout 900 $(MAKE) --no-print-directory browser >/dev/null 2>&1 || \
+	  echo "browser tests will be skipped: chromium could not be installed (make browser)"; \
+	else echo "browser tests will be skipped: no chromium (make browser, as root)"; fi
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py

@@ -99,5 +99,9 @@ def _site(app: Flask) -> None:
     def index() -> Response:
         return send_from_directory(STATIC, "index.html")
 
+    @app.get("/static/<name>")
+    def static_file(name: str) -> Response:
+        return send_from_directory(STATIC, name)
+
 
 logging.getLogger("tricklog").addHandler(logging.NullHandler())
