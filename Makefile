@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean browser browser-try
+.PHONY: run test lint bench soak install clean browser browser-try
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ browser-try:
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
+
+# A steady load on loopback for three minutes; it fails if any request fails.
+soak: $(STAMP)
+	$(BIN)/python scripts/bench_moves.py --seconds 180 --clients 8
 
 clean:
 	rm -rf $(VENV) .tricklog .hypothesis

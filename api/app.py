@@ -17,7 +17,7 @@ from events.service import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import problems
+from . import limits, problems
 from .routes import v1
 from .wire import json_response
 
@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.extensions["tricklog.redis"] = client
     app.extensions["tricklog.blocking_redis"] = lambda: blocking_client(client)
     problems.install(app)
+    limits.install(app)
     app.register_blueprint(v1)
     _site(app)
     return app
