@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+import hmac
 import io
+import os
 from typing import Any
 
 import orjson
@@ -15,7 +17,7 @@ from rq.serializers import JSONSerializer
 
 from domain import sheet as sheets
 from domain.registry import PRESETS, catalogue
-from events.service import NotFound, Referee, Unauthorized
+from events.service import Forbidden, NotFound, Referee, Unauthorized
 from workers.audits import audit_job, dispute_job
 from workers.replays import replay_job
 from workers.webhooks import NotAllowed, check_url
@@ -217,8 +219,23 @@ def get_stream(deal_id: str) -> Response:
     return stream.stream(referee(), deal_id, bearer() or request.args.get("token") or None)
 
 
+def require_operator() -> None:
+    """Operator endpoints: the bearer of ``TRICKLOG_ADMIN_TOKEN`` when it is set, else only
+    clients on this machine (loopback)."""
+    expected = os.environ.get("TRICKLOG_ADMIN_TOKEN")
+    if expected:
+        given = request.headers.get("Authorization", "")
+        if not given.startswith("Bearer "):
+            raise Unauthorized("this endpoint needs the operator's token")
+        if not hmac.compare_digest(given[7:].strip().encode(), expected.encode()):
+            raise Forbidden("not the operator's token")
+    elif request.remote_addr not in ("127.0.0.1", "::1"):
+        raise Forbidden("set TRICKLOG_ADMIN_TOKEN to register bots from another machine")
+
+
 @v1.post("/bots")
 def post_bot() -> Response:
+    require_operator()
     data = schemas.BotIn().load(body())
     try:
         check_url(data["url"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import redis
-from rq import Queue
+from rq import Queue, Retry
 from rq.serializers import JSONSerializer
 
 from events.config import Settings, connect
@@ -32,7 +32,7 @@ def turn_hook(queue: Queue):  # type: ignore[no-untyped-def]
     def enqueue(deal_id: str, seq: int, seat: int) -> None:
         job_id = f"bot-{deal_id.replace('.', '_')}-{seq}"
         queue.enqueue(play_bot_turn, deal_id, seq, seat, job_id=job_id, result_ttl=60,
-                      failure_ttl=3600)
+                      failure_ttl=3600, retry=Retry(max=3))  # at least once; idempotent
 
     return enqueue
 

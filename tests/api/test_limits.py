@@ -31,3 +31,20 @@ def test_cors_is_off_by_default_and_configurable(redis_client: redis.Redis,
     assert allowed.headers["Access-Control-Allow-Origin"] == "https://cards.example"
     other = app.get("/v1/rulesets", headers={"Origin": "https://evil.example"})
     assert "Access-Control-Allow-Origin" not in other.headers
+
+
+def test_operator_endpoints_need_the_admin_token_when_set(redis_client: redis.Redis,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    monkeypatch.setenv("TRICKLOG_ADMIN_TOKEN", "operator-secret")
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_ALLOW", "127.0.0.1/32")
+    client = create_app(Settings(redis_url="unused"), client=redis_client).test_client()
+    body = {"name": "b", "url": "http://127.0.0.1:9/"}
+    assert client.post("/v1/bots", json=body).status_code == 401
+    assert client.post("/v1/bots", json=body,
+                       headers={"Authorization": "Bearer nope"}).status_code == 403
+    ok = client.post("/v1/bots", json=body, headers={"Authorization": "Bearer operator-secret"})
+    assert ok.status_code == 201 and ok.get_json()["id"].startswith("wb_")
+    monkeypatch.delenv("TRICKLOG_ADMIN_TOKEN")
+    remote = client.post("/v1/bots", json=body, environ_base={"REMOTE_ADDR": "10.1.2.3"})
+    assert remote.status_code == 403
