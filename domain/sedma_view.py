@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .redaction import hide_deal, with_ending
 from .sedma import SedmaState, legal_moves, winning
 
 
@@ -26,10 +27,7 @@ def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
     if seat is not None and state.shown:
         partner = _partner(state, seat)
         out["partner_hand"] = list(state.hands[partner]) if partner is not None else []
-    if state.phase == "over":
-        out["result"] = state.result
-        out["hands"] = [list(h) for h in state.hands]
-    return out
+    return with_ending(out, state)
 
 
 def _partner(state: SedmaState, seat: int) -> int | None:
@@ -41,11 +39,7 @@ def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
     """An event's data as ``viewer`` may see it while the deal runs."""
     data: dict[str, Any] = event.data
     if event.type == "dealt":
-        hidden = {k: v for k, v in data.items() if k not in ("hands", "stock")}
-        hidden["hands"] = [h if s == viewer else None for s, h in enumerate(data["hands"])]
-        hidden["hand_sizes"] = [len(h) for h in data["hands"]]
-        hidden["stock_size"] = len(data["stock"])
-        return hidden
+        return hide_deal(data, viewer)
     if event.type == "drew":
         return {"draws": [d if d["seat"] == viewer else {"seat": d["seat"]}
                           for d in data["draws"]]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import tricks
+from .redaction import hide_deal, with_ending
 from .sueca import SuecaState, legal_moves
 
 
@@ -30,17 +31,11 @@ def view(state: SuecaState, seat: int | None) -> dict[str, Any]:
         out["partner"] = state.partner if state.revealed else None
     else:
         out["carry"] = state.carry
-    if state.phase == "over":
-        out["result"] = state.result
-        out["hands"] = [list(h) for h in state.hands]
-    return out
+    return with_ending(out, state)
 
 
 def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
     data: dict[str, Any] = event.data
     if event.type == "dealt":
-        hidden = {k: v for k, v in data.items() if k != "hands"}
-        hidden["hands"] = [h if s == viewer else None for s, h in enumerate(data["hands"])]
-        hidden["hand_sizes"] = [len(h) for h in data["hands"]]
-        return hidden
+        return hide_deal(data, viewer)
     return data

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import tricks
+from .redaction import hide_deal, with_ending
 from .whist import WhistState, hook, legal_moves
 
 
@@ -22,17 +23,11 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
         "tricks": list(state.tricks_won), "legal_moves": legal_moves(state, seat),
         "public": {"voids": [list(v) for v in state.voids], "played": list(state.played)},
     }
-    if state.phase == "over":
-        out["result"] = state.result
-        out["hands"] = [list(h) for h in state.hands]
-    return out
+    return with_ending(out, state)
 
 
 def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
     data: dict[str, Any] = event.data
     if event.type == "dealt":
-        hidden = {k: v for k, v in data.items() if k not in ("hands", "stock")}
-        hidden["hands"] = [h if s == viewer else None for s, h in enumerate(data["hands"])]
-        hidden["hand_sizes"] = [len(h) for h in data["hands"]]
-        return hidden
+        return hide_deal(data, viewer)
     return data
