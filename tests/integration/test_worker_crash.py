@@ -1,0 +1,57 @@
+"""kill -9 of a worker in the middle of a bot move: the job is retried and the bot moves
+exactly once."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import redis
+from rq import SimpleWorker
+from rq.registry import StartedJobRegistry
+
+from events.redis_server import RedisServer
+from events.service import Referee
+from events.store import EventStore
+from workers import runtime
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_killed_workers_bot_move_is_retried_and_lands_once(redis_server: RedisServer,
+                                                              redis_client: redis.Redis) -> None:
+    queue = runtime.queue_for(redis_client)
+    referee = Referee(EventStore(redis_client), on_turn=runtime.turn_hook(queue))
+    runtime.configure(referee)
+    try:
+        created = referee.create_match(
+            ruleset="sedma", players=2, seed="crash-worker", options={"target_stakes": 1},
+            seats=[{"name": "a", "bot": "heuristic"}, {"name": "b", "bot": "heuristic"}])
+        deal = created["deal"]["id"]
+        env = {**os.environ, "TRICKLOG_REDIS_URL": redis_server.url, "TRICKLOG_BOT_DELAY": "30",
+               "PYTHONPATH": str(ROOT)}
+        worker = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "worker"], cwd=ROOT,
+                                  env=env, start_new_session=True, stderr=subprocess.DEVNULL)
+        started = StartedJobRegistry(queue=queue)
+        deadline = time.monotonic() + 30
+        while started.count == 0 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert started.count == 1, "the worker did not pick the bot move up"
+        os.killpg(worker.pid, signal.SIGKILL)  # the worker and its work horse, mid-move
+        worker.wait()
+        assert referee.load(deal).seq == 1  # the move was not made
+        started.cleanup(timestamp=time.time() + 3600)  # as a live worker's maintenance would
+        assert queue.count == 1  # retried
+        SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
+            burst=True, max_jobs=5000)
+        log = referee.store.read("deal", deal)
+        first = [e for e in log if e["command_id"] == "bot:1" and e["seat"] is not None]
+        assert len(first) == 1 and first[0]["seq"] == 2
+        assert referee.match(created["id"])["status"] == "over"
+        assert referee.audit_stored(deal).ok
+    finally:
+        runtime.configure(None)
