@@ -119,6 +119,7 @@ class Referee:
         self.store = store
         self.clock = clock
         self.on_turn = on_turn
+        self.new_id: Callable[[], str] = lambda: "m" + secrets.token_hex(8)
 
     # -- matches ---------------------------------------------------------------------------------
 
@@ -137,7 +138,7 @@ class Referee:
             if bot is not None and bot not in BOTS and self.webhook(bot) is None:
                 raise InvalidOptions("seats", f"unknown bot {bot!r}: use one of "
                                      + ", ".join(sorted(BOTS)) + " or a registered bot's id")
-        match_id = "m" + secrets.token_hex(8)
+        match_id = self.new_id()
         secret = seed if seed is not None else secrets.token_hex(32)
         start: dict[str, Any] = {}
         if deal is not None:
