@@ -76,6 +76,20 @@ def test_no_endpoint_leaks_a_hidden_card(client: FlaskClient, app: Any, preset: 
                     assert not leaked, (caller, path, sorted(leaked))
                     if preset == "sedma-king":
                         assert b'"solo"' not in orjson.dumps(body)
+                stream = client.get(f"/v1/deals/{deal}/stream", headers=headers)
+                frame = next(iter(stream.response))  # the first frame: the caller's whole view
+                stream.close()
+                view_frame = orjson.loads(frame.split(b"data: ", 1)[1])
+                view_frame["legal_moves"] = [m for m in view_frame["legal_moves"]
+                                             if m["type"] != "call"]
+                assert not cards_in(view_frame) - allowed, (caller, "stream")
+                if caller is not None:  # an illegal move's error lists only the caller's moves
+                    error = client.post(f"/v1/deals/{deal}/moves", headers=headers,
+                                        json={"type": "bid", "value": 200})  # never legal
+                    assert error.status_code == 409
+                    body = error.get_json()
+                    body["legal_moves"] = [m for m in body["legal_moves"] if m["type"] != "call"]
+                    assert not cards_in(body) - allowed, (caller, "error")
         token = seat_tokens[view["turn"]]
         mine = client.get(f"/v1/deals/{deal}", headers=auth(token)).get_json()
         resp = client.post(f"/v1/deals/{deal}/moves", json=rng.choice(mine["legal_moves"]),
