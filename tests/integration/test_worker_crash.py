@@ -12,6 +12,7 @@ from pathlib import Path
 
 import redis
 from rq import SimpleWorker
+from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 
 from events.redis_server import RedisServer
@@ -37,10 +38,15 @@ def test_a_killed_workers_bot_move_is_retried_and_lands_once(redis_server: Redis
         worker = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "worker"], cwd=ROOT,
                                   env=env, start_new_session=True, stderr=subprocess.DEVNULL)
         started = StartedJobRegistry(queue=queue)
+        job_id = f"bot-{deal.replace('.', '_')}-1"
         deadline = time.monotonic() + 30
-        while started.count == 0 and time.monotonic() < deadline:
+        while time.monotonic() < deadline and not (
+                started.count == 1 and Job.fetch(job_id, connection=redis_client,
+                                                 serializer=queue.serializer).get_status()
+                == JobStatus.STARTED):
             time.sleep(0.1)
         assert started.count == 1, "the worker did not pick the bot move up"
+        time.sleep(0.5)  # well inside the bot's 30 s of thinking
         os.killpg(worker.pid, signal.SIGKILL)  # the worker and its work horse, mid-move
         worker.wait()
         assert referee.load(deal).seq == 1  # the move was not made
