@@ -7,10 +7,15 @@ from collections.abc import Iterator
 
 import pytest
 import redis
+from hypothesis import settings
 
 from events.redis_server import RedisServer
 from events.service import Referee
 from events.store import EventStore
+
+# Repeatable runs (STACK.md): every property test draws the same examples on every machine.
+settings.register_profile("tricklog", derandomize=True, deadline=None, database=None)
+settings.load_profile("tricklog")
 
 
 @pytest.fixture(scope="session")

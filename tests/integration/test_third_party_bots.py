@@ -26,7 +26,7 @@ from workers import runtime
 @pytest.fixture
 def live(redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     monkeypatch.setenv("TRICKLOG_WEBHOOK_ALLOW", "127.0.0.1/32")
-    monkeypatch.setenv("TRICKLOG_WEBHOOK_TIMEOUT", "0.5")
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_TIMEOUT", "5")
     app = create_app(Settings(redis_url="unused"), client=redis_client)
     runtime.configure(app.extensions["tricklog.referee"])
     port = free_port()
