@@ -58,3 +58,14 @@ def replay_export(path: Any) -> tuple[Any, dict[str, Any]]:
     assert report.ok, report.to_text()
     header, envelopes = parse_export(text)
     return game.fold(to_event(e) for e in envelopes), header
+
+
+def cards_in(value: object) -> set[str]:
+    """Every card code anywhere in a JSON-like value."""
+    from domain.cards import is_card
+
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return {value} if is_card(value) else set()  # type: ignore[arg-type]

@@ -12,19 +12,11 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain import registry
-from domain.cards import is_card
 from tests.api.conftest import auth, create, tokens
+from tests.helpers import cards_in
 
 PRESETS = [(pid, n) for pid, p in registry.PRESETS.items() for n in p.players]
 EVERY = 7  # check after every 7th move
-
-
-def cards_in(value: Any) -> set[str]:
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return {value} if is_card(value) else set()
 
 
 def known_by(events: list[dict[str, Any]], seat: int | None, sides: list[list[int]]

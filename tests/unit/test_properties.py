@@ -13,10 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain import game, registry
-from domain.cards import is_card
 from domain.messages import Event
 from domain.shuffle import commitment, shuffle
-from tests.helpers import random_deal
+from tests.helpers import cards_in, random_deal
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 TOTALS = {"sedma": 90, "sedma-3": 90, "sedma-3-32": 90, "sedma-king": 90, "sedma-slovak": 80,
@@ -138,14 +137,6 @@ def learn(known: dict[int | None, set[str]], event: Event, state: Any) -> None:
             for seat, hand in enumerate(data["hands"]):
                 if rules.side_of(seat) == rules.side_of(viewer):
                     known[viewer] |= set(hand)
-
-
-def cards_in(value: object) -> set[str]:
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return {value} if is_card(value) else set()
 
 
 def test_shuffle_is_a_deterministic_permutation() -> None:
