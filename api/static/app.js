@@ -108,6 +108,7 @@ function render(view) {
   if (view.tricks) parts.push(`<span>tricks: ${view.tricks.join(" ")}</span>`);
   if (view.captures) parts.push(`<span>captures: ${view.captures.join(" : ")}</span>`);
   $("info").innerHTML = parts.join("");
+  $("info").dataset.seq = view.seq;  // tests wait on this: the text can repeat, seq only grows
   const table = $("table-cards"); table.innerHTML = "";
   for (const t of view.table) { const el = cardEl(t.card); el.innerHTML += `<small>seat ${t.seat}</small>`; table.append(el); }
   const legalCards = new Set(view.legal_moves.filter((m) => m.type === "play").map((m) => m.card));

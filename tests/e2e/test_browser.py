@@ -31,6 +31,7 @@ if not (CHROMIUM and DRIVER):
     pytest.skip("no Chromium here: `make browser` installs Debian's chromium and chromium-driver",
                 allow_module_level=True)
 
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -92,11 +93,16 @@ def test_play_a_deal_with_the_mouse_and_replay_it(site: str, browser: Any,
         legal = browser.find_elements(By.CSS_SELECTOR, "#hand .card.legal")
         buttons = browser.find_elements(By.CSS_SELECTOR, "#moves button")
         if legal or buttons:
-            before = browser.find_element(By.ID, "info").text
-            (legal or buttons)[0].click()
+            # The info line can read the same after the bots answer (a pointless trick once the
+            # stock is gone), so wait for the view's seq, which only grows.
+            before = browser.find_element(By.ID, "info").get_attribute("data-seq")
+            try:
+                (legal or buttons)[0].click()
+            except StaleElementReferenceException:  # a live update redrew the hand: look again
+                continue
             clicked += 1
-            wait.until(lambda d, b=before: d.find_element(By.ID, "info").text != b
-                       or d.find_element(By.ID, "error").text)
+            wait.until(lambda d, b=before: d.find_element(By.ID, "info").get_attribute(
+                "data-seq") != b or d.find_element(By.ID, "error").text)
             assert not browser.find_element(By.ID, "error").text
         time.sleep(0.1)
     browser.save_screenshot(str(tmp_path / "table.png"))
