@@ -63,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     arena = sub.add_parser("arena", help="bots against bots: win rates with 95%% CI",
                            description="Play whole matches between two built-in bots, sides "
-                           "swapped every match, and print win rates with 95%% Wilson "
+                           "swapped every match, and print win rates with 95% Wilson "
                            "intervals, card-point shares and time per move.")
     arena.add_argument("--preset", default="sedma")
     arena.add_argument("--players", type=int, default=2)

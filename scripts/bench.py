@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 import redis  # noqa: E402
 
-from domain import game, registry  # noqa: E402
+from domain import game, playout, registry  # noqa: E402
 from domain.messages import Command, Event, Move  # noqa: E402
 from events import keys  # noqa: E402
 from events.envelope import GENESIS, seal  # noqa: E402
@@ -57,17 +57,42 @@ def random_deals(preset: str, players: int, seconds: float) -> float:
     return done / (time.perf_counter() - start)
 
 
-def whist_matches(seconds: float) -> float:
+def kernel_deals(preset: str, players: int, seconds: float) -> float:
+    """Whole random deals: the fair deal (commitment and shuffle), the card play by the playout
+    kernel (each card drawn from the legal moves of the shared engine), the family's scoring
+    with the seed revealed."""
+    rules = registry.rules_for(preset, players, {})
+    family = game.family_of(rules)
+    rng = random.Random(1)
+    done, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        seed = f"b{done}"
+        state = game.fold(game.new_deal(rules, 1 + done % 20, done % players, seed))
+        fast = playout.play_out(state, rng)
+        state = game.fold(family.settle(fast, seed), fast)
+        assert state.phase == "over"
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def whist_matches(seconds: float, kernel: bool) -> float:
+    """Whole 28-hand matches: the bidding by the reducers, the card play by the playout kernel
+    (``kernel``) or by the reducers too."""
     rules = registry.rules_for("serbian-whist", 4, {})
     family = game.family_of(rules)
     rng = random.Random(2)
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
+        seed = f"w{done}"
         for number in range(1, 29):
-            state = game.fold(game.new_deal(rules, number, number % 4, f"w{done}"))
+            state = game.fold(game.new_deal(rules, number, number % 4, seed))
             while state.phase != "over":
+                fast = playout.play_out(state, rng) if kernel else None
+                if fast is not None:
+                    state = game.fold(family.settle(fast, seed), fast)
+                    continue
                 move = Move.from_dict(rng.choice(family.legal_moves(state, state.turn)))
-                for event in family.decide(state, Command(state.turn, move, f"w{done}")):
+                for event in family.decide(state, Command(state.turn, move, seed)):
                     state = family.evolve(state, event)
         done += 1
     return done / (time.perf_counter() - start)
@@ -83,12 +108,18 @@ def domain_section(runs: int, seconds: float) -> None:
     row("domain: events folded", median_of(runs, fold_rate), "/s", None, "no target")
     targets = {("sedma", 4): 2000, ("sueca", 4): 6600}
     for preset, players in (("sedma", 2), ("sedma", 4), ("hola", 4), ("sueca", 4)):
-        rate = median_of(runs, lambda p=preset, n=players: random_deals(p, n, seconds))
+        rate = median_of(runs, lambda p=preset, n=players: kernel_deals(p, n, seconds))
         target = targets.get((preset, players))
-        row(f"domain: random {preset} {players}p deals", rate, "/s", target,
+        row(f"domain: random {preset} {players}p deals (playout kernel)", rate, "/s", target,
             "target" if target else "no target")
-    row("domain: random Serbian whist matches (28 hands)", median_of(
-        runs, lambda: whist_matches(seconds)), "/s", None, "no target")
+    for preset, players in (("sedma", 4), ("sueca", 4)):
+        rate = median_of(runs, lambda p=preset, n=players: random_deals(p, n, seconds))
+        row(f"domain: random {preset} {players}p deals (reducers, an event per step)", rate,
+            "/s", None, "no target")
+    for kernel, how in ((True, "bids by the reducers, cards by the playout kernel"),
+                        (False, "reducers")):
+        row(f"domain: random Serbian whist matches, 28 hands ({how})", median_of(
+            runs, lambda k=kernel: whist_matches(seconds, k)), "/s", None, "no target")
     rules = registry.rules_for("sedma", 4, {})
     state = game.fold(game.new_deal(rules, 1, 0, "m"))
     move = Move.from_dict(game.legal_moves(state, state.turn)[0])

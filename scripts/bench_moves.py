@@ -1,7 +1,7 @@
 """What a move costs over HTTP: median and p99 latency and moves per second.
 
 Starts a private redis-server (AOF, appendfsync always unless --appendfsync everysec) and the
-API under gunicorn (sync workers, as ``tricklog serve`` runs it), then lets C concurrent clients
+API under gunicorn (gthread workers, as ``tricklog serve`` runs it), then lets C concurrent clients
 each play its own 4-player Sedma deals with random legal moves for D seconds. The same clients
 then hammer ``/healthz`` for the ceiling. Prints one table. Run: ``make bench`` or
 ``.venv/bin/python scripts/bench_moves.py --help``.

@@ -1,0 +1,64 @@
+"""Server CPU per request, without HTTP or a load generator: the app in-process (Flask's test
+client) against a private redis-server, one 4-player Sedma deal after another with random legal
+moves. Prints the CPU time of ``/healthz``, of a seat's view (``GET /v1/deals/{id}``) and of a
+move (``POST /v1/deals/{id}/moves``); the test client's own cost is in all three, so compare
+differences. Run: ``.venv/bin/python scripts/request_cost.py --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import redis  # noqa: E402
+
+from api.app import create_app  # noqa: E402
+from events.redis_server import RedisServer  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=30, help="deals to play")
+    args = parser.parse_args()
+    cost = {"healthz": 0.0, "view": 0.0, "move": 0.0}
+    moves = 0
+    with tempfile.TemporaryDirectory() as tmp, RedisServer(tmp) as server:
+        client = create_app(client=redis.Redis.from_url(server.url)).test_client()
+        rng = random.Random(1)
+        for i in range(args.deals):
+            created = client.post("/v1/matches", json={
+                "ruleset": "sedma", "players": 4, "seed": f"cost-{i}",
+                "seats": [{"name": f"p{k}"} for k in range(4)]}).get_json()
+            tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+            deal = created["deal"]["id"]
+            turn = client.get(f"/v1/deals/{deal}").get_json()["turn"]
+            while turn is not None:
+                auth = {"Authorization": f"Bearer {tokens[turn]}"}
+                start = time.process_time()
+                view = client.get(f"/v1/deals/{deal}", headers=auth).get_json()
+                mid = time.process_time()
+                move = {**rng.choice(view["legal_moves"]), "expected_seq": view["seq"]}
+                mid2 = time.process_time()
+                answer = client.post(f"/v1/deals/{deal}/moves", json=move, headers=auth)
+                end = time.process_time()
+                client.get("/healthz")
+                cost["healthz"] += time.process_time() - end
+                cost["view"] += mid - start
+                cost["move"] += end - mid2
+                moves += 1
+                turn = answer.get_json()["view"]["turn"]
+    print(f"{moves} moves; CPU per request, test client included:")
+    for what, seconds in cost.items():
+        print(f"  {what:<8} {1000 * seconds / moves:.3f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

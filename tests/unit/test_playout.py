@@ -1,0 +1,69 @@
+"""The fast playout kernel against the reducers: every move it draws is legal for the referee,
+drawn from exactly the referee's legal moves, and the deal it reaches scores the same."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from domain import game, playout, registry
+from tests.helpers import step
+
+CASES = [(pid, n) for pid, p in registry.PRESETS.items() for n in p.players]
+
+
+def _to_card_play(rules: Any, seed: int) -> tuple[Any, str]:
+    """A fresh random deal, advanced by the reducers through any auction to the card play."""
+    rng = random.Random(seed)
+    secret = f"secret-{seed}"
+    state = game.fold(game.new_deal(rules, 1 + seed % 5, seed % rules.players, secret))
+    while state.phase not in ("play", "decide", "over"):
+        state, _ = step(state, state.turn, rng.choice(game.legal_moves(state, state.turn)),
+                        secret)
+    return state, secret
+
+
+# Options that change the card play or the scoring, beyond each preset's defaults.
+VARIANTS = [("sedma-osmova", 4, {"osmova_rule": "eights_high"}),
+            ("sedma-king", 3, {"solo_king": "KH"}),
+            ("sedma-3", 3, {"removed_cards": ["8S", "9H"]}),
+            ("sedma", 2, {"double_win": "all_counters"}),
+            ("hola", 4, {"fight_rule": "sedma_style"}),
+            ("sueca", 4, {"bandeira": "all_tricks"}),
+            ("serbian-whist", 5, {"scoring": "scratch", "spades_double": True})]
+
+
+@pytest.mark.parametrize(("preset", "players", "options"),
+                         [(p, n, {}) for p, n in CASES] + VARIANTS)
+def test_kernel_playouts_agree_with_the_reducers(preset: str, players: int,
+                                                 options: dict[str, Any]) -> None:
+    rules = registry.rules_for(preset, players, options)
+    for seed in range(12):
+        state, secret = _to_card_play(rules, seed)
+        record: playout.Record = []
+        fast = playout.play_out(state, random.Random(seed), record)
+        assert fast is not None and fast.phase == "score"
+        for seat, move, legal in record:
+            assert state.turn == seat
+            assert game.legal_moves(state, seat) == legal
+            state, _ = step(state, seat, move, secret)
+        assert state.phase == "over", "the kernel stopped before the referee did"
+        scored = game.fold(game.family_of(rules).settle(fast, secret), fast)
+        assert scored.result == state.result
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), [
+    ("sedma", 4, {"burn_tariff": "basic"}), ("sedma", 2, {"burned_hand": True}),
+    ("sedma-3-32", 3, {"short_stock": "one_pass"})])
+def test_rules_beyond_card_play_are_left_to_the_reducers(
+        preset: str, players: int, options: dict[str, Any]) -> None:
+    state, _ = _to_card_play(registry.rules_for(preset, players, options), 1)
+    assert playout.play_out(state, random.Random(1)) is None
+
+
+def test_the_auction_is_left_to_the_reducers() -> None:
+    rules = registry.rules_for("serbian-whist", 4, {})
+    state = game.fold(game.new_deal(rules, 3, 0, "s"))
+    assert state.phase == "bid" and playout.play_out(state, random.Random(1)) is None
