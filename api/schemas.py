@@ -76,10 +76,17 @@ class LeadMove(MoveBase):
     by = fields.String(required=True, validate=validate.OneOf(["self", "partner"]))
 
 
+class RedealMove(MoveBase):
+    type = _kind("redeal")
+
+
 MOVES: dict[str, type[Schema]] = {
     "play": PlayMove, "stop": StopMove, "bid": BidMove, "pass": PassMove,
-    "trump": TrumpMove, "call": CallMove, "lead": LeadMove,
+    "trump": TrumpMove, "call": CallMove, "lead": LeadMove, "redeal": RedealMove,
 }
+# One instance per move type, built once: marshmallow 4 schemas hold no per-call state (no
+# context), and building one costs more than the validation itself on the hot move path.
+_MOVE_LOADERS: dict[str, Schema] = {kind: schema() for kind, schema in MOVES.items()}
 
 
 def load_move(body: Any) -> dict[str, Any]:
@@ -89,7 +96,7 @@ def load_move(body: Any) -> dict[str, Any]:
     kind = body.get("type")
     if not isinstance(kind, str) or kind not in MOVES:
         raise ValidationError({"type": ["must be one of: " + ", ".join(MOVES)]})
-    return MOVES[kind]().load(body)  # type: ignore[no-any-return]
+    return _MOVE_LOADERS[kind].load(body)  # type: ignore[no-any-return]
 
 
 BOT_ID = validate.Regexp(r"^(random|heuristic|search|wb_[0-9a-f]{16})$",

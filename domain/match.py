@@ -2,6 +2,7 @@
 
 Events: ``created`` (with the SHA-256 commitment to the match secret), ``client_seed`` (a seat's
 contribution to the shuffle of the deals not yet started), ``deal_started``, ``deal_scored``,
+``rubber_won`` (Sueca's best of N rubbers: a rubber ends, the totals start again from zero),
 ``ended`` (which reveals the match secret, so every deal's server seed can be checked).
 """
 
@@ -30,6 +31,13 @@ class MatchState:
     commitment: str | None = None
     client_seeds: tuple[dict[str, Any], ...] = ()
     secret: str | None = None  # revealed when the match ends
+    rubbers: tuple[int, ...] = ()       # rubbers won per side (best of N rubbers)
+    rubber_ends: tuple[int, ...] = ()   # the deal that ended each rubber
+    rubber_start: int = 1               # the first deal of the rubber being played
+
+    @property
+    def best_of(self) -> int:
+        return int(getattr(self.rules, "rubbers", 1))
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -40,6 +48,10 @@ class MatchState:
             "commitment": self.commitment,
             "client_seeds": list(self.client_seeds),
         }
+        if self.best_of > 1:
+            out["rubbers"] = {"best_of": self.best_of,
+                              "won": list(self.rubbers or (0,) * len(self.totals)),
+                              "ends": list(self.rubber_ends)}
         if self.secret is not None:
             out["secret"] = self.secret
         return out
@@ -111,19 +123,32 @@ def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: s
     after = evolve(match, scored)
     totals = list(after.totals)
     winner = family.match_winner(match.rules, totals, number, list(after.tiebreak))
-    if winner is not None:
-        winners = [side for side, total in enumerate(totals) if total == totals[winner]
-                   and (not after.tiebreak or after.tiebreak[side] == after.tiebreak[winner]
-                        or match.rules.options.get("scoring") != "scratch")]
-        return [scored, Event("ended", {"winner": winner, "winners": winners, "totals": totals,
-                                        "secret": secret})]
-    nxt = family.next_dealer(match.rules, dealer, result)
+    if winner is None:
+        return [scored, _next_deal(match, number, dealer, result)]
+    if match.best_of > 1:
+        won = list(match.rubbers or (0,) * len(totals))
+        won[winner] += 1
+        if won[winner] * 2 <= match.best_of:
+            return [scored, Event("rubber_won", {"side": winner, "number": number,
+                                                 "totals": totals, "rubbers": won}),
+                    _next_deal(match, number, dealer, result)]
+        return [scored, Event("ended", {"winner": winner, "winners": [winner], "totals": totals,
+                                        "rubbers": won, "secret": secret})]
+    winners = [side for side, total in enumerate(totals) if total == totals[winner]
+               and (not after.tiebreak or after.tiebreak[side] == after.tiebreak[winner]
+                    or match.rules.options.get("scoring") != "scratch")]
+    return [scored, Event("ended", {"winner": winner, "winners": winners, "totals": totals,
+                                    "secret": secret})]
+
+
+def _next_deal(match: MatchState, number: int, dealer: int, result: dict[str, Any]) -> Event:
+    nxt = family_of(match.rules).next_dealer(match.rules, dealer, result)
     started: dict[str, Any] = {"deal_id": deal_id(match.id, number + 1), "number": number + 1,
                                "dealer": nxt}
     carry = result["score"].get("carry_next", 0)
     if carry:
         started["carry"] = carry  # Brazilian Sueca: a 60-60 deal makes the next worth more
-    return [scored, Event("deal_started", started)]
+    return Event("deal_started", started)
 
 
 def evolve(match: MatchState | None, event: Event) -> MatchState:
@@ -147,7 +172,15 @@ def evolve(match: MatchState | None, event: Event) -> MatchState:
         return replace(match, deals=deals, totals=totals, tiebreak=tiebreak)
     if event.type == "client_seed":
         return replace(match, client_seeds=match.client_seeds + (dict(data),))
+    if event.type == "rubber_won":
+        return replace(match, rubbers=tuple(data["rubbers"]), totals=(0,) * len(match.totals),
+                       rubber_ends=match.rubber_ends + (data["number"],),
+                       rubber_start=data["number"] + 1)
     if event.type == "ended":
+        if "rubbers" in data:
+            last = max(d["number"] for d in match.deals)
+            match = replace(match, rubbers=tuple(data["rubbers"]),
+                            rubber_ends=match.rubber_ends + (last,))
         return replace(match, status="over", winner=data["winner"],
                        winners=tuple(data.get("winners", [data["winner"]])),
                        secret=data.get("secret"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-MOVE_TYPES = ("play", "stop", "bid", "pass", "trump", "call", "lead")
+MOVE_TYPES = ("play", "stop", "bid", "pass", "trump", "call", "lead", "redeal")
 
 
 @dataclass(frozen=True, slots=True)

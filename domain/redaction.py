@@ -15,6 +15,15 @@ def hide_deal(data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     return hidden
 
 
+def redact_deal_only(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
+    """The trick games' redaction (Sueca, Serbian whist): every card is dealt at once, so only
+    the ``dealt`` event hides anything; every later event is public."""
+    data: dict[str, Any] = event.data
+    if event.type == "dealt":
+        return hide_deal(data, viewer)
+    return data
+
+
 def with_ending(out: dict[str, Any], state: Any) -> dict[str, Any]:
     """Once a deal is over its result and everyone's remaining cards are public."""
     if state.phase == "over":

@@ -18,7 +18,8 @@ from .registry import family_of, rules_for
 from .shuffle import SHUFFLE_VERSION, commitment
 
 COMMANDS = {"played": "play", "continued": "play", "stopped": "stop", "passed": "pass",
-            "bid": "bid", "trump_chosen": "trump", "card_called": "call", "lead_chosen": "lead"}
+            "bid": "bid", "trump_chosen": "trump", "card_called": "call", "lead_chosen": "lead",
+            "redeal_asked": "redeal"}
 
 
 @dataclass(frozen=True, slots=True)

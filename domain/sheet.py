@@ -14,8 +14,11 @@ def sheet(match: dict[str, Any], results: Sequence[tuple[dict[str, Any], dict[st
     names = [" & ".join(match["seats"][s]["name"] for s in side) for side in match["sides"]]
     totals: list[Any] = [0] * len(names)
     rows = []
+    rubber_ends = set(match.get("rubbers", {}).get("ends", []))
     for deal, result in results:
         score = result["score"]
+        if deal["number"] - 1 in rubber_ends:  # a new rubber counts from zero
+            totals = [0] * len(names)
         totals = [t + p for t, p in zip(totals, score["match_points"], strict=True)]
         rows.append({"hand": deal["number"], "dealer": deal["dealer"],
                      "cards": score.get("cards"), "trump": _trump(score),

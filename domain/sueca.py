@@ -17,7 +17,7 @@ from .errors import IllegalMove, InvalidDeal
 from .messages import Command, Event
 from .records import updater
 from .shuffle import SHUFFLE_VERSION, commitment
-from .sueca_rules import POINTS, SuecaRules
+from .sueca_rules import POINTS, WEAK_HAND, SuecaRules
 from .sueca_scoring import score
 
 PASSED = -1
@@ -47,6 +47,7 @@ class SuecaState:
     asked: bool = False                  # the bidder asked the partner to lead
     voids: tuple[tuple[str, ...], ...] = ()  # suits each seat has shown it lacks
     carry: int = 0
+    redeal: int | None = None            # the seat that asked for a redeal (§7.7, Brazil)
     commitment: str | None = None
     result: dict[str, Any] | None = None
 
@@ -108,8 +109,24 @@ def start(rules: SuecaRules, data: dict[str, Any]) -> SuecaState:
 # -- deciding ------------------------------------------------------------------------------------
 
 def legal_moves(state: SuecaState, seat: int | None) -> list[dict[str, Any]]:
+    redeal = [{"type": "redeal"}] if seat is not None and _may_redeal(state, seat) else []
     if seat is None or seat != state.turn:
-        return []
+        return redeal
+    return _turn_moves(state, seat) + redeal
+
+
+def _may_redeal(state: SuecaState, seat: int) -> bool:
+    """§7.7 (Brazil, ``weak_hand_redeal``): before the first card, the player to lead with
+    fewer than 10 card points in hand, or any other player with fewer than 5, may ask for a
+    redeal, in turn or not."""
+    if not state.rules.weak_hand_redeal or state.phase != "play" or state.trick or any(
+            state.tricks_won):
+        return False
+    weak = WEAK_HAND["leader" if seat == state.leader else "other"]
+    return tricks.points(state.hands[seat], POINTS) < weak
+
+
+def _turn_moves(state: SuecaState, seat: int) -> list[dict[str, Any]]:
     phase = state.phase
     if phase == "bid":
         low = OPENING if state.bidder is None else state.bid + 1
@@ -140,6 +157,12 @@ def settle(state: SuecaState, secret: str | None) -> list[Event]:
 def _player_event(state: SuecaState, command: Command) -> Event:
     seat, move = command.seat, command.move
     legal = legal_moves(state, seat)
+    if move.type == "redeal":
+        if not _may_redeal(state, seat):
+            raise IllegalMove("redeal", "a redeal may be asked only before the first card, by "
+                              "the player to lead holding fewer than 10 card points or another "
+                              "player holding fewer than 5", legal)
+        return Event("redeal_asked", {}, seat)
     flow.check_turn(state, seat, legal)
     wanted = move.to_dict()
     if wanted not in legal:
@@ -197,7 +220,10 @@ def _take(state: SuecaState) -> Event:
 
 
 def next_dealer(rules: SuecaRules, dealer: int, result: dict[str, Any]) -> int:
-    """§7.2, §8.2 [choice]: the deal passes to the dealer's right, the next seat in play."""
+    """§7.2, §8.2 [choice]: the deal passes to the dealer's right, the next seat in play; after
+    a redeal (§7.7) the same dealer deals again."""
+    if result.get("score", {}).get("redeal") is not None:
+        return dealer
     return (dealer + 1) % rules.players
 
 
@@ -294,6 +320,10 @@ def _on_taken(state: SuecaState, event: Event) -> SuecaState:
     return replace(state, turn=seat)
 
 
+def _on_redeal(state: SuecaState, event: Event) -> SuecaState:
+    return replace(state, redeal=event.seat, phase="score", turn=None)
+
+
 def _on_scored(state: SuecaState, event: Event) -> SuecaState:
     result = {k: event.data[k] for k in ("sides", "points", "score")}
     return replace(state, phase="over", turn=None, result=result, revealed=True)
@@ -302,7 +332,8 @@ def _on_scored(state: SuecaState, event: Event) -> SuecaState:
 MUTATORS = {
     "bid": _on_bid, "passed": _on_passed, "contract": _on_contract, "trump_chosen": _on_trump,
     "card_called": _on_called, "lead_chosen": _on_lead, "partner_revealed": _on_revealed,
-    "played": _on_played, "trick_taken": _on_taken, "scored": _on_scored,
+    "played": _on_played, "trick_taken": _on_taken, "redeal_asked": _on_redeal,
+    "scored": _on_scored,
 }
 
 

@@ -12,6 +12,7 @@ from .tricks import strengths
 SUECA_RANKS = ("A", "7", "K", "J", "Q", "6", "5", "4", "3", "2")
 ITALIANA_SIX_RANKS = ("A", "7", "K", "J", "Q", "9", "8", "6", "5", "4", "3", "2")
 POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+WEAK_HAND = {"leader": 10, "other": 5}  # §7.7: a redeal below these card points in hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,8 @@ class SuecaRules:
     bandeira: str = "points120"   # points120 | all_tricks
     tie_60: str = "void"          # void | carry_one
     target: int = 4               # game points (Sueca) or deals (Italiana)
+    rubbers: int = 1              # Sueca: the match is the best of this many rubbers
+    weak_hand_redeal: bool = False  # Brazil [choice]: a weak hand may ask for a redeal
 
     @property
     def sides(self) -> list[list[int]]:
@@ -48,12 +51,18 @@ TIE_PT = Option("tie_60", "string", "void", "a 60-60 deal: void, or carry_one (t
 TIE_BR = Option("tie_60", "string", "carry_one", TIE_PT.doc, choices=("void", "carry_one"))
 TARGET = Option("target", "integer", 4, "game points that win the rubber", minimum=1,
                 maximum=100)
+RUBBERS = Option("rubbers", "integer", 1, "rubbers in the match: the first team to win more "
+                 "than half of them wins it (best of 1, 3, 5, 7 or 9)", choices=(1, 3, 5, 7, 9))
+WEAK_HAND_REDEAL = Option("weak_hand_redeal", "boolean", False, "before the first card, the "
+                          "player to lead with fewer than 10 card points in hand, or another "
+                          "player with fewer than 5, may ask for a redeal by the same dealer")
 DEALS = Option("deals", "integer", 8, "deals in the match (default: everyone deals twice)",
                minimum=1, maximum=100, by_players=((5, 10), (6, 12)))
 
 
 def sueca(p: str, n: int, o: dict[str, Any]) -> SuecaRules:
-    return SuecaRules(p, n, o, bandeira=o["bandeira"], tie_60=o["tie_60"], target=o["target"])
+    return SuecaRules(p, n, o, bandeira=o["bandeira"], tie_60=o["tie_60"], target=o["target"],
+                      rubbers=o["rubbers"], weak_hand_redeal=o.get("weak_hand_redeal", False))
 
 
 def italiana(p: str, n: int, o: dict[str, Any]) -> SuecaRules:
@@ -66,11 +75,11 @@ def italiana(p: str, n: int, o: dict[str, Any]) -> SuecaRules:
 
 PRESETS = {
     "sueca": ("Sueca (Portugal): trumps turned by the dealer, a rubber to 4", (4,),
-              (BANDEIRA, TIE_PT, TARGET), sueca),
+              (BANDEIRA, TIE_PT, TARGET, RUBBERS), sueca),
     "sueca-azores": ("Sueca of the Azores (as Portugal until its differences are known)", (4,),
-                     (BANDEIRA, TIE_PT, TARGET), sueca),
+                     (BANDEIRA, TIE_PT, TARGET, RUBBERS), sueca),
     "sueca-brazil": ("Sueca (Brazil): clockwise, a 60-60 deal carries a game point", (4,),
-                     (BANDEIRA, TIE_BR, TARGET), sueca),
+                     (BANDEIRA, TIE_BR, TARGET, RUBBERS, WEAK_HAND_REDEAL), sueca),
     "sueca-italiana": ("Sueca Italiana: an auction, named trumps and a hidden partner",
                        (4, 5, 6), (DEALS,), italiana),
 }

@@ -22,7 +22,10 @@ def game_points(points: int, all_tricks: bool, bandeira: str) -> int:
 
 
 def score(state: SuecaState, secret: str | None) -> dict[str, Any]:
-    result = _italiana(state) if state.rules.italiana else _sueca(state)
+    if state.redeal is not None:
+        result = _redealt(state)
+    else:
+        result = _italiana(state) if state.rules.italiana else _sueca(state)
     result["tricks"] = list(state.tricks_won)
     if state.commitment is not None:
         if secret is None or commitment(secret) != state.commitment:
@@ -48,6 +51,13 @@ def _sueca(state: SuecaState) -> dict[str, Any]:
     return {"sides": sides, "points": points, "score": {
         "winner": win, "winners": sides[win], "game_points": value, "carried": state.carry,
         "match_points": match_points, "carry_next": 0}}
+
+
+def _redealt(state: SuecaState) -> dict[str, Any]:
+    """§7.7: a deal given back is worth nothing; a 60-60 carry waits for the next one."""
+    return {"sides": state.rules.sides, "points": [0, 0], "score": {
+        "winner": None, "winners": [], "game_points": 0, "match_points": [0, 0],
+        "carry_next": state.carry, "redeal": {"seat": state.redeal}}}
 
 
 def _italiana(state: SuecaState) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import tricks
-from .redaction import hide_deal, with_ending
+from .redaction import redact_deal_only, with_ending
 from .sueca import SuecaState, legal_moves
 
 
@@ -34,8 +34,4 @@ def view(state: SuecaState, seat: int | None) -> dict[str, Any]:
     return with_ending(out, state)
 
 
-def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
-    data: dict[str, Any] = event.data
-    if event.type == "dealt":
-        return hide_deal(data, viewer)
-    return data
+redact = redact_deal_only

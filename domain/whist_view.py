@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import tricks
-from .redaction import hide_deal, with_ending
+from .redaction import redact_deal_only, with_ending
 from .whist import WhistState, hook, legal_moves
 
 
@@ -26,8 +26,4 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
     return with_ending(out, state)
 
 
-def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
-    data: dict[str, Any] = event.data
-    if event.type == "dealt":
-        return hide_deal(data, viewer)
-    return data
+redact = redact_deal_only

@@ -430,12 +430,14 @@ class Referee:
         recorded = [e["data"] for e in envs if e["type"] == "deal_scored"]
         mine = next((d for d in recorded if d["number"] == number), None)
         want = scored["data"]["score"]["match_points"]
-        sums = [sum(d["points"][i] for d in recorded) for i in range(len(state.totals))]
+        rubber = [d for d in recorded if d["number"] >= state.rubber_start]
+        sums = [sum(d["points"][i] for d in rubber) for i in range(len(state.totals))]
         problem = None
         if mine is not None and mine["points"] != want:
             problem = ("the match recorded another score for this deal", want, mine["points"])
         elif sums != list(state.totals):
-            problem = ("the match totals are not the sum of its deals", sums, list(state.totals))
+            problem = ("the match totals are not the sum of its deals (of this rubber)", sums,
+                       list(state.totals))
         elif state.secret is not None and scored["data"].get("seed") not in (
                 None, deal_seed(state.secret, number)):
             problem = ("the deal's seed does not come from the match secret",

@@ -42,7 +42,7 @@ async function lobby() {
   $("matches").querySelector("tbody").innerHTML = list.map((m) => {
     const deal = m.deals[m.deals.length - 1];
     return `<tr><td>${m.id}</td><td>${m.ruleset}</td><td>${m.seats.map((s) => s.name).join(", ")}</td>
-      <td>${m.totals.join(" : ")}</td><td>${m.status}</td>
+      <td>${m.totals.join(" : ")}${m.rubbers ? ` (rubbers ${m.rubbers.won.join(" : ")})` : ""}</td><td>${m.status}</td>
       <td><button data-deal="${deal.id}" data-match="${m.id}" class="watch">open</button></td></tr>`;
   }).join("");
   for (const b of document.querySelectorAll("button.watch")) {

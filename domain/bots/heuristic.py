@@ -97,6 +97,8 @@ def _trick_play(view: dict[str, Any], rules: Any, cards: list[str], want: bool,
 
 
 def _sueca(view: dict[str, Any], rules: Any, legal: list[Move]) -> Move:
+    if {"type": "redeal"} in legal:  # only offered for a weak hand: take it
+        return {"type": "redeal"}
     kind = legal[0]["type"]
     hand = view["hand"]
     if kind in ("bid", "pass"):

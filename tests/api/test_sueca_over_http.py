@@ -76,3 +76,21 @@ def test_the_called_cards_holder_stays_hidden_until_it_is_played(client: FlaskCl
     assert revealed
     result = client.get(f"/v1/deals/{deal}").get_json()["result"]
     assert sum(result["points"]) == 120 and result["score"]["bid"] == 61
+
+
+def test_a_weak_hand_asks_for_a_redeal_out_of_turn(client: FlaskClient) -> None:
+    from events.audit import audit_export
+    from tests.unit.test_sueca_redeal import WEAK_HANDS
+
+    created = create(client, ruleset="sueca-brazil", options={"weak_hand_redeal": True},
+                     deal={"dealer": 3, "hands": WEAK_HANDS, "stock": []})
+    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    refused = move(client, deal, seat_tokens[2], {"type": "redeal"})
+    assert refused.status_code == 409 and refused.get_json()["rule"] == "redeal"
+    mine = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[1])).get_json()
+    assert mine["turn"] == 0 and mine["legal_moves"] == [{"type": "redeal"}]
+    assert move(client, deal, seat_tokens[1], {"type": "redeal"}).status_code == 200
+    match = client.get(f"/v1/matches/{created['id']}").get_json()
+    assert match["totals"] == [0, 0] and [d["dealer"] for d in match["deals"]] == [3, 3]
+    export = client.get(f"/v1/deals/{deal}/export").get_data(as_text=True)
+    assert audit_export(export).ok

@@ -50,3 +50,18 @@ def test_a_repeated_or_stale_bot_job_never_moves_twice(bot_referee: Referee,
     after = store.head("deal", deal).seq
     assert play_bot_turn(deal, view["seq"], 0) == "stale"
     assert store.head("deal", deal).seq == after
+
+
+def test_a_best_of_three_sueca_match_plays_to_the_end_and_audits_clean(
+        bot_referee: Referee, redis_client: redis.Redis) -> None:
+    created = bot_referee.create_match(ruleset="sueca", players=4, options={"rubbers": 3},
+                                       seed="rubbers", seats=[{"name": f"b{i}", "bot": "random"}
+                                                              for i in range(4)])
+    drain(redis_client)
+    match = bot_referee.match(created["id"])
+    rubbers = match["rubbers"]
+    assert match["status"] == "over" and max(rubbers["won"]) == 2 and sum(rubbers["won"]) <= 3
+    assert rubbers["ends"][-1] == match["deals"][-1]["number"]
+    first_of_last = (rubbers["ends"][-2] if len(rubbers["ends"]) > 1 else 0) + 1
+    assert bot_referee.audit_stored(match["deals"][-1]["id"]).ok
+    assert bot_referee.audit_stored(match["deals"][first_of_last - 1]["id"]).ok
