@@ -100,18 +100,24 @@ function render(view) {
   state.view = view;
   const who = (s) => s === null || s === undefined ? "—" : `seat ${s}` + (s === view.seat ? " (you)" : "");
   const parts = [`<span>game: ${view.ruleset}</span>`, `<span>turn: ${who(view.turn)}</span>`,
-    `<span>phase: ${view.phase}</span>`, `<span>dealer: ${who(view.dealer)}</span>`,
-    `<span>stock: ${view.stock_size}</span>`];
-  if (view.trump !== undefined) parts.push(`<span>trump: ${view.trump ? SUIT[view.trump] : "none"}</span>`);
+    `<span>phase: ${view.phase}</span>`, `<span>dealer: ${who(view.dealer)}</span>`];
+  if (view.captures) parts.push(`<span>stock: ${view.stock_size}</span>`);  // the trick games deal all
+  if (view.sides && view.sides.some((side) => side.length > 1)) {
+    parts.push(`<span>sides: ${view.sides.map((side) => side.join("+")).join(" vs ")}</span>`);
+  }
+  if (view.trump) parts.push(`<span>trump: ${SUIT[view.trump]}</span>`);
+  else if (view.tricks) parts.push("<span>trump: none</span>");  // no-trump hands; Sedma has none at all
   if (view.trump_card) parts.push(`<span>turned: ${view.trump_card}</span>`);
   if (view.bids) parts.push(`<span>bids: ${view.bids.map((b) => b ?? "·").join(" ")}</span>`);
-  if (view.tricks) parts.push(`<span>tricks: ${view.tricks.join(" ")}</span>`);
-  if (view.captures) parts.push(`<span>captures: ${view.captures.join(" : ")}</span>`);
+  if (view.tricks) parts.push(`<span>tricks per seat: ${view.tricks.join(" ")}</span>`);
+  if (view.captures) parts.push(`<span>captures per side: ${view.captures.join(" : ")}</span>`);
+  if (view.winning !== null && view.winning !== undefined) parts.push(`<span>winning the trick: ${who(view.winning)}</span>`);
   $("info").innerHTML = parts.join("");
   $("info").dataset.seq = view.seq;  // tests wait on this: the text can repeat, seq only grows
   const table = $("table-cards"); table.innerHTML = "";
   for (const t of view.table) { const el = cardEl(t.card); el.innerHTML += `<small>seat ${t.seat}</small>`; table.append(el); }
   const legalCards = new Set(view.legal_moves.filter((m) => m.type === "play").map((m) => m.card));
+  $("hand-label").hidden = view.seat === null;
   const hand = $("hand"); hand.innerHTML = "";
   for (const c of view.hand) {
     const el = cardEl(c, legalCards.has(c) ? "legal" : "");
