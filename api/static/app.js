@@ -91,6 +91,8 @@ function openDeal(deal, token) {
   const query = token ? "?token=" + encodeURIComponent(token) : "";
   state.source = new EventSource(`/v1/deals/${deal}/stream${query}`);
   state.source.addEventListener("view", (e) => render(JSON.parse(e.data)));
+  state.source.addEventListener("event", (e) => showTaken(JSON.parse(e.data)));
+  $("last-trick").textContent = "";
   state.source.addEventListener("end", () => { $("live-state").textContent = "deal over"; state.source.close(); });
   state.source.onerror = () => { $("live-state").textContent = "reconnecting…"; };
   state.source.onopen = () => { $("live-state").textContent = "live"; };
@@ -137,6 +139,17 @@ function render(view) {
   const over = view.phase === "over";
   $("result").textContent = over ? `Result: points ${view.result.points.join(" : ")} — worth ${view.result.score.match_points.join(" : ")}` : "";
   $("next-deal").hidden = !over; $("open-replay").hidden = !over;
+}
+
+// Bots answer at once, so the last card of a trick is never on the table in a view: show what
+// the last capture took, from the stream's event frames.
+function showTaken(env) {
+  if (env.type !== "trick_taken") return;
+  const box = $("last-trick"); box.innerHTML = "";
+  const points = env.data.points !== undefined ? `, ${env.data.points} points` : "";
+  box.append(Object.assign(document.createElement("span"), {
+    className: "label", textContent: `last taken by seat ${env.data.seat}${points}:` }));
+  for (const c of env.data.cards) box.append(cardEl(c, "small"));
 }
 
 async function play(move) {

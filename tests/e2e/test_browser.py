@@ -109,6 +109,8 @@ def test_play_a_deal_with_the_mouse_and_replay_it(site: str, browser: Any,
     info = browser.find_element(By.ID, "info").text + " | " + browser.find_element(
         By.ID, "live-state").text + " | " + browser.find_element(By.ID, "error").text
     assert clicked > 0 and "Result" in browser.find_element(By.ID, "result").text, info
+    # the bots answer at once, so the page shows what the last capture took
+    assert "last taken by seat" in browser.find_element(By.ID, "last-trick").text
     browser.save_screenshot(str(tmp_path / "table.png"))
     browser.find_element(By.ID, "open-replay").click()
     wait.until(lambda d: "event 1 of" in d.find_element(By.ID, "position").text)
