@@ -126,19 +126,34 @@ function render(view) {
     if (legalCards.has(c)) el.onclick = () => play({ type: "play", card: c });
     hand.append(el);
   }
-  const moves = $("moves"); moves.innerHTML = "";
-  for (const m of view.legal_moves.filter((x) => x.type !== "play")) {
-    const b = document.createElement("button");
-    b.textContent = m.type + (m.value !== undefined ? " " + m.value : "") + (m.suit ? " " + SUIT[m.suit] : "")
-      + (m.by ? " by " + m.by : "") + (m.type === "call" ? " " + (m.card || "nobody") : "");
-    b.onclick = () => play(m);
-    moves.append(b);
-  }
+  renderMoves(view.legal_moves.filter((x) => x.type !== "play"));
   $("partner").textContent = view.partner_hand ? "partner holds: " + view.partner_hand.join(" ") : "";
   $("status").textContent = view.turn === view.seat && view.seat !== null ? "Your turn." : "";
   const over = view.phase === "over";
   $("result").textContent = over ? `Result: points ${view.result.points.join(" : ")} — worth ${view.result.score.match_points.join(" : ")}` : "";
   $("next-deal").hidden = !over; $("open-replay").hidden = !over;
+}
+
+function moveLabel(m) {
+  return (m.value !== undefined ? String(m.value) : "") + (m.suit ? SUIT[m.suit] : "")
+    + (m.by ? "by " + m.by : "") + (m.type === "call" ? (m.card || "nobody") : "");
+}
+
+// One button a move; a kind with many (an auction's values, the card to call) becomes one list
+// and one button.
+function renderMoves(list) {
+  const moves = $("moves"); moves.innerHTML = "";
+  const button = (text, onclick) => Object.assign(document.createElement("button"), { textContent: text, onclick });
+  for (const type of [...new Set(list.map((m) => m.type))]) {
+    const kind = list.filter((m) => m.type === type);
+    if (kind.length > 12) {
+      const pick = Object.assign(document.createElement("select"), { id: type + "-choice" });
+      kind.forEach((m, i) => pick.append(new Option(moveLabel(m), String(i))));
+      moves.append(pick, button(type, () => play(kind[Number(pick.value)])));
+    } else {
+      for (const m of kind) moves.append(button(`${m.type} ${moveLabel(m)}`.trim(), () => play(m)));
+    }
+  }
 }
 
 // Bots answer at once, so the last card of a trick is never on the table in a view: show what
