@@ -43,7 +43,10 @@ def find_cli() -> str:
     return str(Path(find_binary()).with_name("redis-cli"))
 
 
-def free_port(limit: int = 55535) -> int:
+BUS_OFFSET = 10000  # a cluster node's bus port is its port + 10000
+
+
+def free_port(limit: int = 65535 - BUS_OFFSET) -> int:
     """A free TCP port on 127.0.0.1 (at most ``limit``: a cluster bus adds 10000)."""
     while True:
         with socket.socket() as sock:
@@ -51,6 +54,29 @@ def free_port(limit: int = 55535) -> int:
             port = int(sock.getsockname()[1])
         if port <= limit:
             return port
+
+
+def cluster_ports(count: int) -> list[int]:
+    """Ports for ``count`` cluster nodes. Each node also listens on its port + 10000 (the
+    cluster bus), so no node's port may be another's bus port, and both must be free now."""
+    chosen: list[int] = []
+    taken: set[int] = set()
+    while len(chosen) < count:
+        port = free_port()
+        if {port, port + BUS_OFFSET} & taken or not _bindable(port + BUS_OFFSET):
+            continue
+        chosen.append(port)
+        taken |= {port, port + BUS_OFFSET}
+    return chosen
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
 
 
 class RedisServer:
@@ -132,11 +158,12 @@ class LocalCluster:
 
     def __init__(self, data_dir: str | os.PathLike[str], masters: int = 3) -> None:
         base = Path(data_dir)
-        self.nodes = [RedisServer(base / f"node{i}", appendfsync="everysec",
+        ports = cluster_ports(masters)
+        self.nodes = [RedisServer(base / f"node{i}", port=port, appendfsync="everysec",
                                   extra=["--cluster-enabled", "yes", "--cluster-config-file",
                                          str(base / f"node{i}" / "nodes.conf"),
                                          "--cluster-node-timeout", "5000"])
-                      for i in range(masters)]
+                      for i, port in enumerate(ports)]
 
     @property
     def url(self) -> str:
