@@ -9,6 +9,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from domain.cards import RANKS, SUITS
 from domain.registry import PRESETS
+from domain.table_talk import WORDS
 
 CARD = validate.Regexp(rf"^({'|'.join(RANKS)})[{''.join(SUITS)}]$",
                        error="not a card code such as AS, 10H or 7C")
@@ -80,9 +81,15 @@ class RedealMove(MoveBase):
     type = _kind("redeal")
 
 
+class HintMove(MoveBase):
+    type = _kind("hint")
+    word = fields.String(required=True, validate=validate.OneOf(list(WORDS)))
+
+
 MOVES: dict[str, type[Schema]] = {
     "play": PlayMove, "stop": StopMove, "bid": BidMove, "pass": PassMove,
     "trump": TrumpMove, "call": CallMove, "lead": LeadMove, "redeal": RedealMove,
+    "hint": HintMove,
 }
 # One instance per move type, built once: marshmallow 4 schemas hold no per-call state (no
 # context), and building one costs more than the validation itself on the hot move path.

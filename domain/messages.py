@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-MOVE_TYPES = ("play", "stop", "bid", "pass", "trump", "call", "lead", "redeal")
+MOVE_TYPES = ("play", "stop", "bid", "pass", "trump", "call", "lead", "redeal", "hint")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +30,11 @@ class Move:
     value: int | None = None
     suit: str | None = None
     by: str | None = None
+    word: str | None = None  # table talk (``table_talk.WORDS``)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
-        for name in ("card", "value", "suit", "by"):
+        for name in ("card", "value", "suit", "by", "word"):
             val = getattr(self, name)
             if val is not None or (name == "card" and self.type == "call"):
                 out[name] = val  # a call names a card, or null to play alone
@@ -47,6 +48,7 @@ class Move:
             value=data.get("value"),
             suit=data.get("suit"),
             by=data.get("by"),
+            word=data.get("word"),
         )
 
 

@@ -19,7 +19,7 @@ from .shuffle import SHUFFLE_VERSION, commitment
 
 COMMANDS = {"played": "play", "continued": "play", "stopped": "stop", "passed": "pass",
             "bid": "bid", "trump_chosen": "trump", "card_called": "call", "lead_chosen": "lead",
-            "redeal_asked": "redeal"}
+            "redeal_asked": "redeal", "hinted": "hint"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ def command_of(event: Event) -> Move | None:
         return None
     data = event.data
     return Move(COMMANDS[event.type], card=data.get("card"), value=data.get("value"),
-                suit=data.get("suit"), by=data.get("by"))
+                suit=data.get("suit"), by=data.get("by"), word=data.get("word"))
 
 
 def _brief(event: Event | None) -> Any:
@@ -95,9 +95,19 @@ def _check_deal(dealt: Event, seed: str | None) -> Mismatch | None:
                         "re-shuffling the revealed seed gives other cards")
     expected = family.dealt(rules, data["dealer"], hands, stock, seed, None, number).data
     expected.update({k: data[k] for k in ("number", "client_seeds", "carry") if k in data})
+    expected["options"] = _recorded_options(rules.options, data["options"])
     if expected != data:
         return Mismatch(0, "deal", expected, data, "the dealt event is not what the rules deal")
     return None
+
+
+def _recorded_options(played: dict[str, Any], recorded: dict[str, Any]) -> dict[str, Any]:
+    """The options a ``dealt`` event should record. A log written before an option existed
+    lacks it, and was played by its default, which ``rules_for`` fills in: such a log stays
+    valid. Any option it does record must be exactly what was played."""
+    if all(k in played and played[k] == v for k, v in recorded.items()):
+        return recorded
+    return played
 
 
 def _check_moves(events: Sequence[Event], seed: str | None) -> Mismatch | None:

@@ -12,10 +12,11 @@ Burning (a round or a hand, §3.6-§3.7) jumps straight to ``score``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import capture, flow, rotation
+from . import capture, flow, rotation, table_talk
 from .capture import current_winner
 from .errors import IllegalMove, InvalidDeal
 from .messages import Command, Event
@@ -45,6 +46,7 @@ class SedmaState:
     last_capture: int | None = None
     pass_used: bool = False
     shown: bool = False
+    hints: tuple[table_talk.Hint, ...] = ()
     solo: int | None = None  # who played the solo king (never shown before the end)
     burned: dict[str, Any] | None = None
     commitment: str | None = None
@@ -128,6 +130,19 @@ def winning(state: SedmaState) -> int:
                           rules.rank_of)
 
 
+def cards_played(state: SedmaState) -> int:
+    return sum(map(len, state.won)) + len(state.table)
+
+
+def partner_of(state: SedmaState, seat: int) -> int | None:
+    side = state.rules.sides[state.rules.side_of(seat)]
+    return next((s for s in side if s != seat), None)
+
+
+def same_side(rules: SedmaRules) -> Callable[[int, int], bool]:
+    return lambda a, b: rules.side_of(a) == rules.side_of(b)
+
+
 def _continuations(state: SedmaState) -> list[str]:
     rules = state.rules
     if not capture.may_continue(rules.continuation, rules.side_of(state.leader),
@@ -149,6 +164,11 @@ def settle(state: SedmaState, secret: str | None) -> list[Event]:
 def _player_event(state: SedmaState, command: Command) -> Event:
     seat, move = command.seat, command.move
     legal = legal_moves(state, seat)
+    if move.type == "hint":  # in turn or not
+        table_talk.check(state.rules.table_talk, partner_of(state, seat) is not None,
+                         state.phase == "over", state.hints, seat, move.word,
+                         cards_played(state), legal)
+        return Event("hinted", {"word": move.word}, seat)
     flow.check_turn(state, seat, legal)
     if move.type == "stop":
         if state.phase != "decide":
@@ -330,6 +350,12 @@ def _on_shown(state: SedmaState, event: Event) -> SedmaState:
     return replace(state, shown=True)
 
 
+def _on_hinted(state: SedmaState, event: Event) -> SedmaState:
+    assert event.seat is not None
+    said = (event.seat, event.data["word"], cards_played(state))
+    return replace(state, hints=state.hints + (said,))
+
+
 def _on_burned(state: SedmaState, event: Event) -> SedmaState:
     return replace(state, burned=dict(event.data), phase="score", turn=None)
 
@@ -342,7 +368,7 @@ def _on_scored(state: SedmaState, event: Event) -> SedmaState:
 MUTATORS = {
     "played": _on_card, "continued": _on_card, "passed": _on_passed, "stopped": _on_stopped,
     "trick_taken": _on_taken, "drew": _on_drew, "hands_shown": _on_shown,
-    "burned": _on_burned, "scored": _on_scored,
+    "burned": _on_burned, "scored": _on_scored, "hinted": _on_hinted,
 }
 
 

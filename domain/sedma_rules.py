@@ -36,6 +36,7 @@ class SedmaRules:
     burned_hand: bool = False
     one_pass: bool = False
     show_hands: bool = False
+    table_talk: bool = False
     dealer_policy: str = "loser"
     match_policy: str = "reach"
     target: int = 5
@@ -91,6 +92,11 @@ HOLA_TARGET = Option("target", "integer", 300, "running total that ends the matc
 FIGHT_RULE = Option("fight_rule", "string", "free_lead", "free_lead: the leader fights with any "
                     "card and each round has its own led rank; sedma_style: only with the first "
                     "card's rank or a wild card", choices=("free_lead", "sedma_style"))
+
+TABLE_TALK = Option("table_talk", "boolean", False, "four players: partners may send each "
+                    "other canned calls (ubij: take it, pusti: let it go, napuni: load it with "
+                    "points) with {type: hint, word}; only the partner hears them while the deal "
+                    "runs, and they change no rule")
 
 STAKES = (TARGET_STAKES, DOUBLE_WIN, BURN_TARIFF, BURNED_HAND)
 
@@ -158,18 +164,21 @@ def sedma_osmova_170(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
 
 def sedmice(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
     return SedmaRules(p, n, o, continuation="opponent_winning", show_hands=n == 4,
+                      table_talk=o["table_talk"],
                       dealer_policy="left", match_policy="points", target=o["target"],
                       scoring=Scoring(outcome="totals"))
 
 
 def sedmice_serbian(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
     return SedmaRules(p, n, o, continuation="opponent_winning", show_hands=n == 4,
+                      table_talk=o["table_talk"],
                       dealer_policy="left", match_policy="points", target=o["target"],
                       scoring=Scoring(outcome="totals", counter_value=1, last_bonus=1))
 
 
 def suster(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
     return SedmaRules(p, n, o, continuation="opponent_winning", show_hands=n == 4,
+                      table_talk=o["table_talk"],
                       dealer_policy="left", target=o["target_game_points"],
                       scoring=Scoring(last_bonus=0))
 
@@ -203,11 +212,11 @@ PRESETS: dict[str, tuple[str, tuple[int, ...], tuple[Option, ...], Builder]] = {
     "sedma-osmova-170": ("Sedma osmová with trick points (170 per deal)", (2, 4),
                          (*STAKES, OSMOVA_RULE), sedma_osmova_170),
     "sedmice": ("Sedmice: go on only while an opponent wins; first to 120", (2, 4),
-                (SEDMICE_TARGET,), sedmice),
+                (SEDMICE_TARGET, TABLE_TALK), sedmice),
     "sedmice-serbian": ("Sedmice with Serbian 1-point scoring (9 per deal)", (2, 4),
-                        (SERBIAN_TARGET,), sedmice_serbian),
-    "suster": ("Šuster (Croatia): 80 points, game points 1/2/3", (2, 4), (SUSTER_TARGET,),
-               suster),
+                        (SERBIAN_TARGET, TABLE_TALK), sedmice_serbian),
+    "suster": ("Šuster (Croatia): 80 points, game points 1/2/3", (2, 4),
+               (SUSTER_TARGET, TABLE_TALK), suster),
     "hola": ("Hola: sevens and twos wild, the fight; 2, 4 or 6 players (two packs)",
              (2, 4, 6), (HOLA_TARGET, FIGHT_RULE), hola),
 }

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import table_talk
 from .redaction import hide_deal, with_ending
-from .sedma import SedmaState, legal_moves, winning
+from .sedma import SedmaState, legal_moves, partner_of, same_side, winning
 
 
 def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
@@ -25,14 +26,12 @@ def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
         "round_start": state.round_start, "waiting": list(state.waiting),
         "pass_used": state.pass_used, "shown": state.shown}
     if seat is not None and state.shown:
-        partner = _partner(state, seat)
+        partner = partner_of(state, seat)
         out["partner_hand"] = list(state.hands[partner]) if partner is not None else []
+    if state.rules.table_talk and seat is not None and partner_of(state, seat) is not None:
+        out["table_talk"] = {"words": table_talk.WORDS,
+                             "heard": table_talk.heard(state.hints, seat, same_side(rules))}
     return with_ending(out, state)
-
-
-def _partner(state: SedmaState, seat: int) -> int | None:
-    side = state.rules.sides[state.rules.side_of(seat)]
-    return next((s for s in side if s != seat), None)
 
 
 def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
@@ -47,4 +46,6 @@ def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
         mine = rules.side_of(viewer) if viewer is not None else None
         return {"hands": [h if rules.side_of(s) == mine else None
                           for s, h in enumerate(data["hands"])]}
+    if event.type == "hinted":
+        return table_talk.redact(data, event.seat, viewer, same_side(rules))
     return data

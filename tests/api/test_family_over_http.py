@@ -120,3 +120,24 @@ def test_partner_viewing_over_http_hides_hands_from_opponents(client: FlaskClien
     two = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[2])).get_json()
     assert zero["partner_hand"] == two["hand"]
     assert "partner_hand" not in client.get(f"/v1/deals/{deal}").get_json()
+
+
+def test_table_talk_reaches_the_partner_only(client: FlaskClient) -> None:
+    """Sedmice with ``table_talk``: seat 1 calls to seat 3 out of turn; seat 3's view and feed
+    show the word, seat 0's feed shows only that a call was made; a bad word is a 422."""
+    created = create(client, ruleset="sedmice", options={"table_talk": True}, seed="talk")
+    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    bad = move(client, deal, seat_tokens[1], {"type": "hint", "word": "cheat"})
+    assert bad.status_code == 422
+    said = move(client, deal, seat_tokens[1], {"type": "hint", "word": "pusti"})
+    assert said.status_code == 200, said.get_json()
+    again = move(client, deal, seat_tokens[1], {"type": "hint", "word": "ubij"})
+    assert again.status_code == 409 and again.get_json()["rule"] == "table_talk"
+    partner = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[3])).get_json()
+    assert partner["table_talk"]["heard"] == [{"seat": 1, "word": "pusti", "cards_played": 0}]
+    for seat, word in ((3, {"word": "pusti"}), (0, {}), (2, {})):
+        feed = client.get(f"/v1/deals/{deal}/events",
+                          headers=auth(seat_tokens[seat])).get_json()["events"]
+        assert [e["data"] for e in feed if e["type"] == "hinted"] == [word]
+    spectator = client.get(f"/v1/deals/{deal}/events").get_json()["events"]
+    assert "pusti" not in str(spectator)

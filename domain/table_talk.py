@@ -1,0 +1,53 @@
+"""Table talk between partners (RULES.md §4.1, a [choice]): canned calls, heard by the partner only.
+
+Sedmice players may tell their partner *ubij* (take it), *pusti* (let it go) or *napuni* (load
+it with points). The referee form: a ``{"type": "hint", "word": ...}`` move, in turn or not,
+logged as a ``hinted`` event whose word only the speaker's side may read while the deal runs.
+A call changes no rule; each seat may speak once between two cards, so the log stays bounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import IllegalMove
+
+WORDS = {"ubij": "take it", "pusti": "let it go", "napuni": "load it with points"}
+
+Hint = tuple[int, str, int]  # (seat, word, cards played when it was said)
+
+
+def check(enabled: bool, has_partner: bool, over: bool, hints: tuple[Hint, ...], seat: int,
+          word: str | None, cards_played: int, legal: list[dict[str, Any]]) -> None:
+    """Raise the illegal-move error if ``seat`` may not say ``word`` now."""
+    if not enabled:
+        raise IllegalMove("table_talk", "table talk is off in this match (option table_talk)",
+                          legal)
+    if not has_partner:
+        raise IllegalMove("table_talk", "table talk is between partners; this seat has none",
+                          legal)
+    if over:
+        raise IllegalMove("deal_over", "the deal is over", [])
+    if word not in WORDS:
+        raise IllegalMove("table_talk", f"the calls are: {', '.join(WORDS)}", legal)
+    if any(s == seat and at == cards_played for s, _, at in hints):
+        raise IllegalMove("table_talk", "one call per seat between two cards", legal)
+
+
+def heard(hints: tuple[Hint, ...], viewer: int | None, same_side: Callable[[int, int], bool]
+          ) -> list[dict[str, Any]] | None:
+    """What ``viewer`` has heard: the calls of its own side, oldest first."""
+    if viewer is None:
+        return None
+    return [{"seat": s, "word": w, "cards_played": at} for s, w, at in hints
+            if same_side(s, viewer)]
+
+
+def redact(data: dict[str, Any], speaker: int | None, viewer: int | None,
+           same_side: Callable[[int, int], bool]) -> dict[str, Any]:
+    """A ``hinted`` event as ``viewer`` may read it while the deal runs: opponents and
+    spectators learn that a call was made, not which."""
+    if viewer is not None and speaker is not None and same_side(speaker, viewer):
+        return data
+    return {}

@@ -1,0 +1,103 @@
+"""RULES.md §4.1 [choice] table talk: Sedmice partners may send canned calls (ubij, pusti,
+napuni), heard by the partner only while the deal runs; they change no rule."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from domain import game, registry, replay
+from domain.errors import IllegalMove
+from tests.helpers import step
+
+UBIJ = {"type": "hint", "word": "ubij"}
+
+
+def talking_deal(preset: str = "sedmice", players: int = 4, talk: bool = True) -> Any:
+    rules = registry.rules_for(preset, players, {"table_talk": talk})
+    return game.fold(game.new_deal(rules, 1, 3, "talk-secret"))
+
+
+def test_a_partner_hears_the_call_and_the_opponents_do_not() -> None:
+    state = talking_deal()
+    assert state.turn == 0
+    state, events = step(state, 2, UBIJ)  # seat 2 speaks out of turn, to seat 0
+    assert [(e.type, e.seat, e.data) for e in events] == [("hinted", 2, {"word": "ubij"})]
+    assert state.turn == 0 and state.phase == "play"  # nothing else changed
+    heard = {seat: game.view(state, seat)["table_talk"]["heard"] for seat in range(4)}
+    assert heard[0] == heard[2] == [{"seat": 2, "word": "ubij", "cards_played": 0}]
+    assert heard[1] == heard[3] == []
+    fam, rules = game.family_of(state.rules), state.rules
+    assert fam.redact(events[0], 0, rules) == {"word": "ubij"}
+    assert fam.redact(events[0], 1, rules) == {} and fam.redact(events[0], None, rules) == {}
+    assert "table_talk" not in game.view(state, None)
+
+
+def test_hints_are_never_legal_moves_so_bots_do_not_chatter() -> None:
+    state = talking_deal()
+    assert all(m["type"] != "hint" for m in game.legal_moves(state, 0))
+    assert game.view(state, 0)["table_talk"]["words"] == {
+        "ubij": "take it", "pusti": "let it go", "napuni": "load it with points"}
+
+
+def test_one_call_per_seat_between_two_cards() -> None:
+    state, _ = step(talking_deal(), 1, UBIJ)
+    with pytest.raises(IllegalMove, match="between two cards"):
+        step(state, 1, {"type": "hint", "word": "pusti"})
+    state, _ = step(state, 3, {"type": "hint", "word": "pusti"})  # the other side may
+    card = game.legal_moves(state, 0)[0]
+    state, _ = step(state, 0, card)
+    state, _ = step(state, 1, {"type": "hint", "word": "napuni"})  # a card later, again
+    assert [h[1] for h in state.hints] == ["ubij", "pusti", "napuni"]
+
+
+@pytest.mark.parametrize(("preset", "players", "talk", "why"), [
+    ("sedmice", 4, False, "table talk is off"),
+    ("sedmice", 2, True, "has none"),
+])
+def test_refused_when_off_or_without_a_partner(preset: str, players: int, talk: bool,
+                                               why: str) -> None:
+    state = talking_deal(preset, players, talk)
+    with pytest.raises(IllegalMove, match=why):
+        step(state, 1, UBIJ)
+
+
+def test_an_unknown_word_is_refused() -> None:
+    with pytest.raises(IllegalMove, match="the calls are: ubij, pusti, napuni"):
+        step(talking_deal(), 1, {"type": "hint", "word": "help"})
+
+
+def test_plain_sedma_has_no_table_talk_option() -> None:
+    with pytest.raises(Exception, match="table_talk"):
+        registry.rules_for("sedma", 4, {"table_talk": True})
+
+
+@pytest.mark.parametrize("preset", ["sedmice", "sedmice-serbian", "suster"])
+def test_a_deal_full_of_talk_scores_as_without_it_and_audits_clean(preset: str) -> None:
+    """The same cards played with and without calls: the same result; the log with calls
+    replays clean through the audit's verifier."""
+    rules = registry.rules_for(preset, 4, {"table_talk": True})
+    quiet_rules = registry.rules_for(preset, 4, {"table_talk": False})
+    secret = "talk-seed"
+    rng, words = random.Random(7), ["ubij", "pusti", "napuni"]
+    log = game.new_deal(rules, 1, 1, secret)
+    state, quiet = game.fold(log), game.fold(game.new_deal(quiet_rules, 1, 1, secret))
+    while state.phase != "over":
+        for seat in range(4):
+            if rng.random() < 0.3:
+                try:
+                    state, events = step(state, seat, {"type": "hint",
+                                                       "word": rng.choice(words)}, secret)
+                    log += events
+                except IllegalMove:
+                    pass
+        move = rng.choice(game.legal_moves(state, state.turn))
+        state, events = step(state, state.turn, move, secret)
+        quiet, _ = step(quiet, quiet.turn, move, secret)
+        log += events
+    assert any(e.type == "hinted" for e in log)
+    assert state.result["points"] == quiet.result["points"]
+    assert state.result["score"] == quiet.result["score"]
+    assert replay.verify(log) is None
