@@ -59,10 +59,53 @@ function pickRuleset() {
 
 function pickPlayers() {
   const n = Number($("players").value);
+  renderOptions(rulesets.find((x) => x.id === $("ruleset").value), n);
   $("seats").innerHTML = Array.from({ length: n }, (_, i) => `<label>Seat ${i}
     <input class="seat-name" value="${i === 0 ? "You" : "Bot " + i}" size="8">
     <select class="seat-bot"><option value="">person</option><option>random</option>
       <option ${i ? "selected" : ""}>heuristic</option><option>search</option></select></label>`).join("");
+}
+
+// One input per option of the catalogue, at its default for this player count; only the
+// options a person changes are sent, so the server's defaults stay the server's.
+function renderOptions(ruleset, players) {
+  const box = $("options"); box.innerHTML = "<legend>Options (hover over one for what it does)</legend>";
+  for (const o of ruleset.options) {
+    const initial = (o.default_by_players || {})[players] ?? o.default;
+    let input;
+    if (o.choices) {
+      input = document.createElement("select");
+      for (const c of o.choices) input.append(new Option(String(c), String(c)));
+    } else if (o.type === "boolean") {
+      input = Object.assign(document.createElement("input"), { type: "checkbox" });
+    } else if (o.type === "integer") {
+      input = Object.assign(document.createElement("input"), { type: "number", min: o.minimum ?? "", max: o.maximum ?? "" });
+    } else {
+      input = Object.assign(document.createElement("input"), { size: 12, placeholder: "cards, e.g. 8D 9D" });
+    }
+    if (o.type === "boolean") input.checked = initial; else input.value = Array.isArray(initial) ? initial.join(" ") : String(initial);
+    Object.assign(input.dataset, { option: o.name, type: o.type, initial: optionValue(input, o.type) === undefined ? "" : JSON.stringify(optionValue(input, o.type)) });
+    const label = Object.assign(document.createElement("label"), { title: o.description });
+    label.append(o.name + " ", input);
+    box.append(label);
+  }
+  box.hidden = !ruleset.options.length;
+}
+
+function optionValue(input, type) {
+  if (type === "boolean") return input.checked;
+  if (type === "integer") return input.value === "" ? undefined : Number(input.value);
+  if (type === "cards") return input.value.split(/[\s,]+/).filter(Boolean);
+  return input.value;
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("#options [data-option]")) {
+    const value = optionValue(input, input.dataset.type);
+    if (value !== undefined && JSON.stringify(value) !== input.dataset.initial) options[input.dataset.option] = value;
+  }
+  return options;
 }
 
 async function create(event) {
@@ -73,7 +116,7 @@ async function create(event) {
       return bot ? { name: l.querySelector(".seat-name").value, bot } : { name: l.querySelector(".seat-name").value };
     });
     const match = await api("POST", "/v1/matches", {
-      ruleset: $("ruleset").value, players: Number($("players").value), seats });
+      ruleset: $("ruleset").value, players: Number($("players").value), seats, options: chosenOptions() });
     saveTokens(match.id, match.tokens);
     const human = seats.findIndex((s) => !s.bot);
     openDeal(match.deal.id, human >= 0 ? match.tokens[human].token : null);
@@ -128,6 +171,7 @@ function render(view) {
   }
   renderMoves(view.legal_moves.filter((x) => x.type !== "play"));
   $("partner").textContent = view.partner_hand ? "partner holds: " + view.partner_hand.join(" ") : "";
+  renderTalk(view.table_talk, view.seat);
   $("status").textContent = view.turn === view.seat && view.seat !== null ? "Your turn." : "";
   const over = view.phase === "over";
   $("result").textContent = over ? `Result: points ${view.result.points.join(" : ")} — worth ${view.result.score.match_points.join(" : ")}` : "";
@@ -156,6 +200,22 @@ function renderMoves(list) {
   }
 }
 
+// Table talk (Sedmice with the option table_talk): canned calls to the partner, any time.
+function renderTalk(talk, seat) {
+  const box = $("talk"); box.innerHTML = "";
+  if (!talk) return;
+  for (const [word, meaning] of Object.entries(talk.words)) {
+    box.append(Object.assign(document.createElement("button"), {
+      textContent: `say “${word}” (${meaning})`, className: "say",
+      onclick: () => play({ type: "hint", word }, false) }));
+  }
+  const said = (who, h) => h ? ` ${who} said “${h.word}” after ${h.cards_played} cards.` : "";
+  const mine = talk.heard.filter((h) => h.seat === seat).pop();
+  const partner = talk.heard.filter((h) => h.seat !== seat).pop();
+  box.append(Object.assign(document.createElement("span"), {
+    id: "heard", textContent: said("You", mine) + said("Your partner", partner) }));
+}
+
 // Bots answer at once, so the last card of a trick is never on the table in a view: show what
 // the last capture took, from the stream's event frames.
 function showTaken(env) {
@@ -167,10 +227,12 @@ function showTaken(env) {
   for (const c of env.data.cards) box.append(cardEl(c, "small"));
 }
 
-async function play(move) {
+// A move is made against the view it was chosen from (expected_seq); talk is not.
+async function play(move, againstView = true) {
   $("error").textContent = "";
   try {
-    await api("POST", `/v1/deals/${state.deal}/moves`, { ...move, expected_seq: state.view.seq }, state.token);
+    const seq = againstView ? { expected_seq: state.view.seq } : {};
+    await api("POST", `/v1/deals/${state.deal}/moves`, { ...move, ...seq }, state.token);
   } catch (e) { $("error").textContent = e.message; }
 }
 

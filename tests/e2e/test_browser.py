@@ -126,3 +126,23 @@ def test_play_a_deal_with_the_mouse_and_replay_it(site: str, browser: Any,
     assert browser.find_element(By.ID, "verdict").text.startswith("OK")
     browser.save_screenshot(str(tmp_path / "replay.png"))
     assert (tmp_path / "replay.png").stat().st_size > 10_000
+
+
+def test_lobby_options_reach_the_match_and_partners_can_talk(site: str, browser: Any) -> None:
+    """The lobby shows the preset's options; ticking Sedmice's table_talk creates a match with
+    it, and the table's call buttons post a hint the page then reports."""
+    from selenium.webdriver.support.ui import Select
+
+    wait = WebDriverWait(browser, 30)
+    browser.get(site + "/")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ruleset option"))
+    Select(browser.find_element(By.ID, "ruleset")).select_by_value("sedmice")
+    target = browser.find_element(By.CSS_SELECTOR, "[data-option=target]")
+    assert target.get_attribute("value") == "120"
+    browser.find_element(By.CSS_SELECTOR, "[data-option=table_talk]").click()
+    browser.find_element(By.ID, "create-button").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#talk button"))
+    browser.find_element(By.CSS_SELECTOR, "#talk button").click()  # "ubij"
+    wait.until(lambda d: "You said “ubij”" in d.find_element(By.ID, "talk").text
+               or d.find_element(By.ID, "error").text)
+    assert not browser.find_element(By.ID, "error").text
