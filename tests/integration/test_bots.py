@@ -65,3 +65,27 @@ def test_a_best_of_three_sueca_match_plays_to_the_end_and_audits_clean(
     first_of_last = (rubbers["ends"][-2] if len(rubbers["ends"]) > 1 else 0) + 1
     assert bot_referee.audit_stored(match["deals"][-1]["id"]).ok
     assert bot_referee.audit_stored(match["deals"][first_of_last - 1]["id"]).ok
+
+
+def test_a_partners_call_during_a_bots_turn_leaves_the_bot_to_move(
+        bot_referee: Referee, redis_client: redis.Redis) -> None:
+    """Table talk moves the log on while a bot is to act: the bot's queued job goes stale and
+    the bot is asked again at the new seq, so the deal still plays to its end."""
+    created = bot_referee.create_match(
+        ruleset="sedmice", players=4, options={"table_talk": True}, seed="talk",
+        seats=[{"name": "b0", "bot": "random"}, {"name": "me"},
+               {"name": "b2", "bot": "random"}, {"name": "b3", "bot": "random"}])
+    deal, token = created["deal"]["id"], created["tokens"][1]["token"]
+    for _ in range(200):
+        view = bot_referee.view(deal, token)
+        if view["phase"] == "over":
+            break
+        if view["turn"] != 1:
+            bot_referee.move(deal, token, {"type": "hint", "word": "ubij"})  # while a bot acts
+            drain(redis_client)
+            continue
+        bot_referee.move(deal, token, view["legal_moves"][0], expected_seq=view["seq"])
+    assert view["phase"] == "over"
+    log = bot_referee.events(deal, token)["events"]
+    assert any(e["type"] == "hinted" for e in log)
+    assert bot_referee.audit_stored(deal).ok
