@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import PIQUET_RANKS, RANKS, make_pack, rank
+from .errors import InvalidOptions
 from .options import Option
 from .scoring import Scoring
 
@@ -162,23 +163,29 @@ def sedma_osmova_170(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
                       **_common(o))
 
 
+def _talk(o: dict[str, Any], n: int) -> bool:
+    if o["table_talk"] and n != 4:
+        raise InvalidOptions("table_talk", "table talk is between partners: four players only")
+    return bool(o["table_talk"])
+
+
 def sedmice(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
     return SedmaRules(p, n, o, continuation="opponent_winning", show_hands=n == 4,
-                      table_talk=o["table_talk"],
+                      table_talk=_talk(o, n),
                       dealer_policy="left", match_policy="points", target=o["target"],
                       scoring=Scoring(outcome="totals"))
 
 
 def sedmice_serbian(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
     return SedmaRules(p, n, o, continuation="opponent_winning", show_hands=n == 4,
-                      table_talk=o["table_talk"],
+                      table_talk=_talk(o, n),
                       dealer_policy="left", match_policy="points", target=o["target"],
                       scoring=Scoring(outcome="totals", counter_value=1, last_bonus=1))
 
 
 def suster(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
     return SedmaRules(p, n, o, continuation="opponent_winning", show_hands=n == 4,
-                      table_talk=o["table_talk"],
+                      table_talk=_talk(o, n),
                       dealer_policy="left", target=o["target_game_points"],
                       scoring=Scoring(last_bonus=0))
 

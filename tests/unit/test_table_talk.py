@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from domain import game, registry, replay
-from domain.errors import IllegalMove
+from domain.errors import IllegalMove, InvalidOptions
 from tests.helpers import step
 
 UBIJ = {"type": "hint", "word": "ubij"}
@@ -53,15 +53,15 @@ def test_one_call_per_seat_between_two_cards() -> None:
     assert [h[1] for h in state.hints] == ["ubij", "pusti", "napuni"]
 
 
-@pytest.mark.parametrize(("preset", "players", "talk", "why"), [
-    ("sedmice", 4, False, "table talk is off"),
-    ("sedmice", 2, True, "has none"),
-])
-def test_refused_when_off_or_without_a_partner(preset: str, players: int, talk: bool,
-                                               why: str) -> None:
-    state = talking_deal(preset, players, talk)
-    with pytest.raises(IllegalMove, match=why):
-        step(state, 1, UBIJ)
+def test_refused_when_off() -> None:
+    with pytest.raises(IllegalMove, match="table talk is off"):
+        step(talking_deal(talk=False), 1, UBIJ)
+
+
+def test_two_players_have_no_partner_to_talk_to() -> None:
+    with pytest.raises(InvalidOptions, match="four players only"):
+        talking_deal("sedmice", 2, True)
+    assert "table_talk" not in game.view(talking_deal("sedmice", 2, False), 0)
 
 
 def test_an_unknown_word_is_refused() -> None:
