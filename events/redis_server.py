@@ -7,6 +7,7 @@ always`` by default, so no acknowledged move is lost in a crash (``everysec`` is
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import shutil
 import socket
@@ -16,6 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+log = logging.getLogger("tricklog.redis")
 
 
 class RedisServerError(RuntimeError):
@@ -86,6 +91,7 @@ class RedisServer:
                  appendfsync: str = "always", extra: list[str] | None = None) -> None:
         self.data_dir = Path(data_dir).resolve()  # redis chdirs to --dir before opening files
         self.port = port or free_port()
+        self.movable = port is None  # a port we drew may move if someone takes it first
         self.appendfsync = appendfsync
         self.extra = extra or []
         self.process: subprocess.Popen[bytes] | None = None
@@ -103,18 +109,44 @@ class RedisServer:
         ]
 
     def start(self, timeout: float = 10.0) -> RedisServer:
+        """Start and wait until it answers. A drawn port taken between the draw and the bind
+        (another process on a busy machine) is drawn again, before the first start only:
+        a restart keeps its port, since clients know it."""
+        attempts = 3 if self.movable else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                return self._start(timeout)
+            except RedisServerError:
+                if attempt == attempts or "Address already in use" not in self._log_tail():
+                    raise
+                log.warning("redis port taken, drawing another", extra={"port": self.port})
+                self.port = free_port()
+        raise AssertionError("unreachable: the last attempt raises")
+
+    def _log_tail(self, lines: int = 5) -> str:
+        path = self.data_dir / "redis.log"
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:]) \
+            if path.exists() else ""
+
+    def _start(self, timeout: float) -> RedisServer:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL, start_new_session=True)
-        client = redis.Redis(port=self.port, socket_timeout=1)
+        # One short try per probe: redis-py's default retries would hold a probe of a port
+        # someone else listens on for seconds.
+        client = redis.Redis(port=self.port, socket_timeout=0.5, socket_connect_timeout=0.5,
+                             retry=Retry(NoBackoff(), 0))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RedisServerError(f"redis-server exited; see {self.data_dir / 'redis.log'}")
             with contextlib.suppress(redis.exceptions.ConnectionError,
+                                     redis.exceptions.TimeoutError,
                                      redis.exceptions.BusyLoadingError):
-                if client.ping():
+                # ours, not whoever else may be listening on the port
+                if client.info("server")["process_id"] == self.process.pid:
                     client.close()
+                    self.movable = False
                     return self
             time.sleep(0.02)
         self.stop()

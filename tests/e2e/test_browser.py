@@ -128,6 +128,18 @@ def test_play_a_deal_with_the_mouse_and_replay_it(site: str, browser: Any,
     assert (tmp_path / "replay.png").stat().st_size > 10_000
 
 
+def click_first(selector: str) -> Any:
+    """A wait condition: click the first element matching ``selector``; a live update that
+    redrew it between finding and clicking means find it again."""
+    def attempt(driver: Any) -> bool:
+        try:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+        except StaleElementReferenceException:
+            return False
+        return True
+    return attempt
+
+
 def test_lobby_options_reach_the_match_and_partners_can_talk(site: str, browser: Any) -> None:
     """The lobby shows the preset's options; ticking Sedmice's table_talk creates a match with
     it, and the table's call buttons post a hint the page then reports."""
@@ -142,7 +154,7 @@ def test_lobby_options_reach_the_match_and_partners_can_talk(site: str, browser:
     browser.find_element(By.CSS_SELECTOR, "[data-option=table_talk]").click()
     browser.find_element(By.ID, "create-button").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#talk button"))
-    browser.find_element(By.CSS_SELECTOR, "#talk button").click()  # "ubij"
+    wait.until(click_first("#talk button"))  # "ubij"; the bots' moves redraw the buttons
     wait.until(lambda d: "You said “ubij”" in d.find_element(By.ID, "talk").text
                or d.find_element(By.ID, "error").text)
     assert not browser.find_element(By.ID, "error").text
