@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -141,6 +142,15 @@ def _worker(args: argparse.Namespace) -> int:
     return 0
 
 
+def _metrics_dir(data_dir: str) -> str:
+    """Where the API processes keep their /metrics counters (prometheus_client's multiprocess
+    mode): wiped at every start, as a counter left by an earlier run would be counted again."""
+    path = os.path.join(data_dir, "metrics")
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
 def _serve(args: argparse.Namespace) -> int:
     from events.config import Settings
     from events.redis_server import RedisServer
@@ -155,6 +165,7 @@ def _serve(args: argparse.Namespace) -> int:
                              appendfsync=settings.appendfsync).start()
         env["TRICKLOG_REDIS_URL"] = server.url
         log.info("embedded redis started", extra={"url": server.url, "dir": settings.data_dir})
+    api_env = {**env, "PROMETHEUS_MULTIPROC_DIR": _metrics_dir(settings.data_dir)}
     children: list[subprocess.Popen[bytes]] = []
     try:
         children.append(subprocess.Popen([
@@ -162,7 +173,7 @@ def _serve(args: argparse.Namespace) -> int:
             "--workers", str(args.workers or settings.web_concurrency),
             *GUNICORN_CLASS,
             "--access-logfile", "-", "--access-logformat", ACCESS_LOG, "--graceful-timeout", "5",
-            "api.wsgi:app"], env=env))
+            "api.wsgi:app"], env=api_env))
         if not args.no_worker:
             children.append(subprocess.Popen([sys.executable, "-m", "tricklog_cli", "worker"],
                                              env=env))

@@ -17,8 +17,8 @@ from events.service import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import limits, problems
-from .routes import v1
+from . import limits, metrics, problems
+from .routes import require_operator, v1
 from .wire import json_response
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -45,6 +45,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.extensions["tricklog.blocking_redis"] = lambda: blocking_client(client)
     problems.install(app)
     limits.install(app)
+    metrics.install(app)
     app.register_blueprint(v1)
     _site(app)
     return app
@@ -69,6 +70,11 @@ def blocking_client(client: redis.Redis) -> redis.Redis:
 def _site(app: Flask) -> None:
     spec_text = SPEC_PATH.read_text()
     spec: dict[str, Any] = yaml.safe_load(spec_text)
+
+    @app.get("/metrics")
+    def prometheus() -> Response:
+        require_operator()
+        return metrics.exposition(app.extensions["tricklog.queue"])
 
     @app.get("/healthz")
     def healthz() -> Response:

@@ -22,7 +22,7 @@ from workers.audits import audit_job, dispute_job
 from workers.replays import replay_job
 from workers.webhooks import NotAllowed, check_url
 
-from . import schemas, stream
+from . import metrics, schemas, stream
 from .problems import Problem, bad_json, invalid
 from .wire import json_response
 
@@ -120,6 +120,7 @@ def post_move(deal_id: str) -> Response:
     expected = move.pop("expected_seq", None)
     token = bearer()
     answer = referee().move(deal_id, token, move, expected_seq=expected, idempotency_key=key)
+    metrics.count_move(answer["view"]["ruleset"])
     return json_response(answer)
 
 
@@ -230,7 +231,8 @@ def require_operator() -> None:
         if not hmac.compare_digest(given[7:].strip().encode(), expected.encode()):
             raise Forbidden("not the operator's token")
     elif request.remote_addr not in ("127.0.0.1", "::1"):
-        raise Forbidden("set TRICKLOG_ADMIN_TOKEN to register bots from another machine")
+        raise Forbidden("set TRICKLOG_ADMIN_TOKEN to use operator endpoints (bots, metrics) "
+                        "from another machine")
 
 
 @v1.post("/bots")

@@ -63,6 +63,15 @@ def alive(pid: int) -> bool:
     return not (stat.exists() and stat.read_text().split()[2] == "Z")
 
 
+def scraped(base: str, series: str) -> float:
+    with urllib.request.urlopen(base + "/metrics", timeout=10) as resp:
+        text = resp.read().decode()
+    values = [float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+              if line.startswith(series + " ")]
+    assert len(values) == 1, text
+    return values[0]
+
+
 @pytest.mark.slow
 def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
     port = free_port()
@@ -75,8 +84,16 @@ def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "serve"], cwd=tmp_path,
                             env=env, stderr=log, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
+    healthy = 0
+
+    def healthz() -> bool:
+        nonlocal healthy
+        ok = call(base, "GET", "/healthz")["status"] == "ok"
+        healthy += 1
+        return ok
+
     try:
-        assert wait_until(lambda: call(base, "GET", "/healthz")["status"] == "ok", 30)
+        assert wait_until(healthz, 30)
         spawned = children_of(proc.pid)
         created = call(base, "POST", "/v1/matches", {
             "ruleset": "sedma", "players": 4, "options": {"target_stakes": 1}, "seed": "e2e",
@@ -91,6 +108,11 @@ def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
         client = redis.Redis.from_url(lines[0]["url"])
         assert client.config_get("appendfsync")["appendfsync"] == "always"
         client.close()
+        for _ in range(20):
+            healthz()
+        # two API processes answered them; /metrics adds up both
+        assert scraped(base, 'tricklog_http_requests_total{method="GET",route="/healthz",'
+                       'status="200"}') == healthy
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(30)

@@ -1,0 +1,98 @@
+"""``GET /metrics``: Prometheus text exposition of what the API served and what waits for workers.
+
+gunicorn runs several API processes; a scrape reaches one of them. With
+``PROMETHEUS_MULTIPROC_DIR`` set (``tricklog serve`` sets it to ``<data dir>/metrics`` and wipes
+it at start), every process writes its counters to files there and the scrape adds them up
+(prometheus_client's multiprocess mode). Without it (one process: tests, a debugger) the
+process' own registry is served. The queue figures are read from Redis at scrape time.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import redis
+from flask import Flask, Response, g, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+from prometheus_client.core import GaugeMetricFamily
+from rq import Queue
+
+REQUESTS = Counter("tricklog_http_requests", "HTTP requests answered",
+                   ["method", "route", "status"])
+LATENCY = Histogram("tricklog_http_request_seconds", "Time to answer an HTTP request "
+                    "(event streams: until the stream is set up)", ["route"],
+                    buckets=(.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1.0, 2.5))
+MOVES = Counter("tricklog_moves", "Moves accepted over HTTP (an idempotent repeat counts again)",
+                ["ruleset"])
+
+
+def install(app: Flask) -> None:
+    @app.before_request
+    def started() -> None:
+        g.tricklog_started = time.perf_counter()
+
+    @app.after_request
+    def count(response: Response) -> Response:
+        route = request.url_rule.rule if request.url_rule is not None else "unmatched"
+        REQUESTS.labels(request.method, route, str(response.status_code)).inc()
+        began = g.get("tricklog_started")
+        if began is not None:
+            LATENCY.labels(route).observe(time.perf_counter() - began)
+        return response
+
+
+def count_move(ruleset: str) -> None:
+    MOVES.labels(ruleset).inc()
+
+
+def exposition(queue: Queue) -> Response:
+    """The scrape: every API process' counters, plus the queue as it stands now."""
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    registry: Any = REGISTRY
+    if directory:
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry, path=directory)
+    text = generate_latest(registry) + generate_latest(_queue_registry(queue))
+    return Response(text, mimetype=None, content_type=CONTENT_TYPE_LATEST)
+
+
+def _queue_registry(queue: Queue) -> CollectorRegistry:
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(QueueCollector(queue))
+    return registry
+
+
+class QueueCollector:
+    """Jobs waiting, running and failed on the RQ queue (bot moves, audits, replays)."""
+
+    def __init__(self, queue: Queue) -> None:
+        self.queue = queue
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        up = GaugeMetricFamily("tricklog_queue_up", "1 if the queue's Redis answered the scrape")
+        try:
+            counts = {"queued": self.queue.count,
+                      "started": self.queue.started_job_registry.count,
+                      "failed": self.queue.failed_job_registry.count}
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+            up.add_metric([], 0)
+            yield up
+            return
+        up.add_metric([], 1)
+        yield up
+        jobs = GaugeMetricFamily("tricklog_queue_jobs", "Jobs on the worker queue, by state",
+                                 labels=["state"])
+        for state, n in counts.items():
+            jobs.add_metric([state], n)
+        yield jobs
