@@ -112,7 +112,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, \
             RedisServer(tmp, appendfsync=args.appendfsync) as redis_server:
         port = free_port()
-        env = {**os.environ, "TRICKLOG_REDIS_URL": redis_server.url}
+        metrics_dir = Path(tmp) / "metrics"  # as `tricklog serve` runs the API
+        metrics_dir.mkdir()
+        env = {**os.environ, "TRICKLOG_REDIS_URL": redis_server.url,
+               "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir)}
         api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}",
                                 "-w", str(args.workers), *GUNICORN_CLASS, "api.wsgi:app"],
                                cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
