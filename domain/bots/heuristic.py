@@ -43,7 +43,10 @@ def _sedma(view: dict[str, Any], rules: Any, legal: list[Move]) -> Move:
         winning_side = rules.side_of(view["winning"])
         led = rules.rank_of(table[0][1])
         matching = [c for c in cards if rules.rank_of(c) == led]
-        if winning_side != mine and at_stake >= 10 and cards:
+        heard = _partners_call(view)
+        if heard == "pusti" or not cards:
+            return {"type": "stop"}
+        if winning_side != mine and (at_stake >= 10 or heard == "ubij"):
             return {"type": "play", "card": (matching or sorted(cards, key=lambda c: _value(
                 c, rules)))[0]}
         return {"type": "stop"}
@@ -54,16 +57,33 @@ def _sedma(view: dict[str, Any], rules: Any, legal: list[Move]) -> Move:
         doubles = [c for c in cards if counts[rules.rank_of(c)] > 1 and _value(c, rules) == 0]
         return {"type": "play", "card": (doubles or [cheapest])[0]}
     led = rules.rank_of(table[0][1])
-    partner_wins = rules.side_of(view["winning"]) == mine
-    if partner_wins:  # load the partner's capture with an ace or a ten
-        loads = [c for c in cards if rank(c) in rules.scoring.counters and
-                 rank(c) not in rules.wild]
-        return {"type": "play", "card": (loads or [cheapest])[0]}
+    loads = [c for c in cards if rank(c) in rules.scoring.counters and rank(c) not in rules.wild]
     takers = [c for c in cards if rules.rank_of(c) == led or rules.rank_of(c) in rules.wild]
+    takers.sort(key=lambda c: (rules.rank_of(c) in rules.wild, _value(c, rules)))
+    heard = _partners_call(view)
+    if heard == "ubij" and takers:
+        return {"type": "play", "card": takers[0]}
+    if heard == "pusti":
+        return {"type": "play", "card": min((c for c in cards if c not in takers),
+                                            key=lambda c: _value(c, rules), default=cheapest)}
+    if heard == "napuni" and loads:
+        return {"type": "play", "card": loads[0]}
+    if rules.side_of(view["winning"]) == mine:  # load the partner's capture: an ace or a ten
+        return {"type": "play", "card": (loads or [cheapest])[0]}
     if takers and (at_stake >= 10 or any(rank(c) in rules.scoring.counters for c in takers)):
-        takers.sort(key=lambda c: (rules.rank_of(c) in rules.wild, _value(c, rules)))
         return {"type": "play", "card": takers[0]}
     return {"type": "play", "card": cheapest}
+
+
+def _partners_call(view: dict[str, Any]) -> str | None:
+    """The partner's table talk in this capture (ubij: take it, pusti: let it go, napuni: load
+    it), if the match has it on and the partner spoke since the capture's first card."""
+    talk = view.get("table_talk")
+    if not talk:
+        return None
+    since = sum(len(w) for w in view["public"]["won"])  # cards played before this capture
+    said = [h for h in talk["heard"] if h["seat"] != view["seat"] and h["cards_played"] >= since]
+    return str(said[-1]["word"]) if said else None
 
 
 # -- trick games ---------------------------------------------------------------------------------

@@ -101,3 +101,29 @@ def test_a_deal_full_of_talk_scores_as_without_it_and_audits_clean(preset: str) 
     assert state.result["points"] == quiet.result["points"]
     assert state.result["score"] == quiet.result["score"]
     assert replay.verify(log) is None
+
+
+def _bot_follows(word: str | None, hand: list[str]) -> str:
+    """Seat 0 leads 8S and seat 1 takes the lead with 8H; seat 2 (the heuristic bot, seat 0's
+    partner) holds ``hand`` and may have heard ``word`` from seat 0."""
+    from domain.bots.heuristic import heuristic_bot
+    from tests.helpers import arrange
+
+    rules, dealt = arrange("sedmice", 4, [["8S"], ["8H"], hand, []], dealer=3,
+                           options={"table_talk": True})
+    state = game.fold([dealt])
+    if word is not None:
+        state, _ = step(state, 0, {"type": "hint", "word": word})
+    state, _ = step(state, 0, {"type": "play", "card": "8S"})
+    state, _ = step(state, 1, {"type": "play", "card": "8H"})
+    view = {"ruleset": "sedmice", "players": 4, "options": rules.options, "seq": 0,
+            **game.view(state, 2)}
+    return str(heuristic_bot(view, random.Random(1))["card"])
+
+
+def test_the_heuristic_bot_does_what_its_partner_calls() -> None:
+    hand = ["AC", "7D", "9D", "KD"]
+    assert _bot_follows(None, hand) == "9D"      # nothing at stake: the cheapest card
+    assert _bot_follows("ubij", hand) == "7D"    # take it: the seven takes the lead back
+    assert _bot_follows("napuni", hand) == "AC"  # load it: the ace goes on
+    assert _bot_follows("pusti", hand) == "9D"   # let it go: never the seven
