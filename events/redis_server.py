@@ -202,6 +202,15 @@ class LocalCluster:
         return f"redis+cluster://127.0.0.1:{self.nodes[0].port}"
 
     def start(self, timeout: float = 30.0) -> LocalCluster:
+        """Start the nodes and join them; on any failure stop whatever did start (a context
+        manager whose ``__enter__`` raises is never exited)."""
+        try:
+            return self._start(timeout)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self, timeout: float) -> LocalCluster:
         for node in self.nodes:
             node.start()
         addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
