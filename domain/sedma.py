@@ -165,9 +165,8 @@ def _player_event(state: SedmaState, command: Command) -> Event:
     seat, move = command.seat, command.move
     legal = legal_moves(state, seat)
     if move.type == "hint":  # in turn or not
-        table_talk.check(state.rules.table_talk, partner_of(state, seat) is not None,
-                         state.phase == "over", state.hints, seat, move.word,
-                         cards_played(state), legal)
+        table_talk.check(state.rules.table_talk, state.phase == "over", state.hints, seat,
+                         move.word, cards_played(state), legal)
         return Event("hinted", {"word": move.word}, seat)
     flow.check_turn(state, seat, legal)
     if move.type == "stop":

@@ -18,14 +18,12 @@ WORDS = {"ubij": "take it", "pusti": "let it go", "napuni": "load it with points
 Hint = tuple[int, str, int]  # (seat, word, cards played when it was said)
 
 
-def check(enabled: bool, has_partner: bool, over: bool, hints: tuple[Hint, ...], seat: int,
-          word: str | None, cards_played: int, legal: list[dict[str, Any]]) -> None:
-    """Raise the illegal-move error if ``seat`` may not say ``word`` now."""
+def check(enabled: bool, over: bool, hints: tuple[Hint, ...], seat: int, word: str | None,
+          cards_played: int, legal: list[dict[str, Any]]) -> None:
+    """Raise the illegal-move error if ``seat`` may not say ``word`` now. (Every seat has a
+    partner: the option is refused at match creation unless four play.)"""
     if not enabled:
         raise IllegalMove("table_talk", "table talk is off in this match (option table_talk)",
-                          legal)
-    if not has_partner:
-        raise IllegalMove("table_talk", "table talk is between partners; this seat has none",
                           legal)
     if over:
         raise IllegalMove("deal_over", "the deal is over", [])

@@ -98,6 +98,8 @@ def test_a_deal_full_of_talk_scores_as_without_it_and_audits_clean(preset: str) 
         quiet, _ = step(quiet, quiet.turn, move, secret)
         log += events
     assert any(e.type == "hinted" for e in log)
+    with pytest.raises(IllegalMove, match="the deal is over"):
+        step(state, 0, UBIJ)
     assert state.result["points"] == quiet.result["points"]
     assert state.result["score"] == quiet.result["score"]
     assert replay.verify(log) is None
