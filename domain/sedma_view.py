@@ -28,7 +28,7 @@ def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
     if seat is not None and state.shown:
         partner = partner_of(state, seat)
         out["partner_hand"] = list(state.hands[partner]) if partner is not None else []
-    if state.rules.table_talk and seat is not None and partner_of(state, seat) is not None:
+    if state.rules.table_talk and seat is not None:  # four players: everyone has a partner
         out["table_talk"] = {"words": table_talk.WORDS,
                              "heard": table_talk.heard(state.hints, seat, same_side(rules))}
     return with_ending(out, state)
