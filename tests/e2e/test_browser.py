@@ -158,3 +158,26 @@ def test_lobby_options_reach_the_match_and_partners_can_talk(site: str, browser:
     wait.until(lambda d: "You said “ubij”" in d.find_element(By.ID, "talk").text
                or d.find_element(By.ID, "error").text)
     assert not browser.find_element(By.ID, "error").text
+
+
+def test_a_whist_bid_from_the_list_of_values(site: str, browser: Any) -> None:
+    """Serbian whist's 14 bids are one list and one button: pick a value, bid, and the view
+    moves on with that bid recorded for seat 0."""
+    from selenium.webdriver.support.ui import Select
+
+    wait = WebDriverWait(browser, 30)
+    browser.get(site + "/")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ruleset option"))
+    Select(browser.find_element(By.ID, "ruleset")).select_by_value("serbian-whist")
+    browser.find_element(By.ID, "create-button").click()
+    choice = wait.until(lambda d: d.find_elements(By.ID, "bid-choice"))[0]
+    values = [o.text for o in Select(choice).options]
+    assert len(values) > 12  # the dealer's hook bid, if seat 0 deals, is not among them
+    bid = values[1]
+    Select(choice).select_by_visible_text(bid)
+    before = browser.find_element(By.ID, "info").get_attribute("data-seq")
+    wait.until(click_first("#moves button"))
+    wait.until(lambda d: d.find_element(By.ID, "info").get_attribute("data-seq") != before
+               or d.find_element(By.ID, "error").text)
+    assert not browser.find_element(By.ID, "error").text
+    wait.until(lambda d: f"bids: {bid} " in d.find_element(By.ID, "info").text)
