@@ -33,11 +33,9 @@ def check(enabled: bool, over: bool, hints: tuple[Hint, ...], seat: int, word: s
         raise IllegalMove("table_talk", "one call per seat between two cards", legal)
 
 
-def heard(hints: tuple[Hint, ...], viewer: int | None, same_side: Callable[[int, int], bool]
-          ) -> list[dict[str, Any]] | None:
+def heard(hints: tuple[Hint, ...], viewer: int, same_side: Callable[[int, int], bool]
+          ) -> list[dict[str, Any]]:
     """What ``viewer`` has heard: the calls of its own side, oldest first."""
-    if viewer is None:
-        return None
     return [{"seat": s, "word": w, "cards_played": at} for s, w, at in hints
             if same_side(s, viewer)]
 
