@@ -18,8 +18,11 @@ from collections.abc import Sequence
 from events.logs import setup_logging
 
 # Threads, so that open event streams do not hold whole processes; no keep-alive, so one
-# client's connection is not pinned to one process (STACK.md).
-GUNICORN_CLASS = ("--worker-class", "gthread", "--threads", "8", "--keep-alive", "0")
+# client's connection is not pinned to one process (STACK.md). gunicorn's control socket
+# defaults to ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine (a second
+# server deleted the first one's); nothing here uses it.
+GUNICORN_CLASS = ("--worker-class", "gthread", "--threads", "8", "--keep-alive", "0",
+                  "--no-control-socket")
 ACCESS_LOG = ('{"at": "%(t)s", "logger": "access", "method": "%(m)s", "path": "%(U)s", '
               '"status": %(s)s, "ms": %(M)s, "bytes": "%(B)s"}')
 
