@@ -17,7 +17,7 @@ from events.service import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import limits, metrics, problems
+from . import limits, metrics, problems, quotas
 from .routes import require_operator, v1
 from .wire import json_response
 
@@ -45,6 +45,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.extensions["tricklog.blocking_redis"] = lambda: blocking_client(client)
     problems.install(app)
     limits.install(app)
+    quotas.install(app)
     metrics.install(app)
     app.register_blueprint(v1)
     _site(app)

@@ -17,6 +17,7 @@ from domain.errors import IllegalMove, InvalidDeal, InvalidOptions
 from events.service import (
     DealRunning,
     Forbidden,
+    IdempotencyKeyReused,
     MatchOver,
     NotFound,
     StaleSeq,
@@ -67,6 +68,9 @@ def _from(exc: Exception) -> Problem:
         case IllegalMove():
             return Problem(409, "illegal-move", "Move not allowed", exc.detail, rule=exc.rule,
                            legal_moves=exc.legal_moves)
+        case IdempotencyKeyReused():
+            return Problem(422, "idempotency-key-reused", "Idempotency-Key reused", str(exc),
+                           field="Idempotency-Key")
         case StaleSeq():
             return Problem(409, "stale-seq", "Stale expected_seq",
                            f"the deal has moved on: it is at seq {exc.current_seq}",

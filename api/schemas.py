@@ -11,8 +11,20 @@ from domain.cards import RANKS, SUITS
 from domain.registry import PRESETS
 from domain.table_talk import WORDS
 
-CARD = validate.Regexp(rf"^({'|'.join(RANKS)})[{''.join(SUITS)}]$",
-                       error="not a card code such as AS, 10H or 7C")
+
+class FullMatch(validate.Regexp):
+    """A pattern that must match the whole string. ``Regexp`` uses ``re.match``, whose ``$``
+    also matches before a final newline (``"AS\n"`` passed); the pattern's text stays the one
+    openapi.yaml documents (ECMA-262's ``$`` is the end of the string)."""
+
+    def __call__(self, value: str) -> str:
+        if self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+CARD = FullMatch(rf"^({'|'.join(RANKS)})[{''.join(SUITS)}]$",
+                 error="not a card code such as AS, 10H or 7C")
 
 
 class Integral(fields.Integer):
@@ -106,8 +118,8 @@ def load_move(body: Any) -> dict[str, Any]:
     return _MOVE_LOADERS[kind].load(body)  # type: ignore[no-any-return]
 
 
-BOT_ID = validate.Regexp(r"^(random|heuristic|search|wb_[0-9a-f]{16})$",
-                        error="a built-in bot (random, heuristic, search) or a registered bot id")
+BOT_ID = FullMatch(r"^(random|heuristic|search|wb_[0-9a-f]{16})$",
+                   error="a built-in bot (random, heuristic, search) or a registered bot id")
 
 
 class SeatIn(Strict):

@@ -44,3 +44,20 @@ def disputes_key(deal_id: str) -> str:
 def bots_key() -> str:
     """A hash: registered webhook bot id -> {id, name, url, secret}."""
     return "tl:bots"
+
+
+def window_key(purpose: str, who: str, window: int) -> str:
+    """A fixed-window counter: requests (``rate``) or worker work (``quota:<kind>``) charged
+    to one client address or token digest in window number ``window``."""
+    return f"tl:{purpose}:{who}:{window}"
+
+
+def live_bot_matches_key() -> str:
+    """A sorted set of matches with a bot seat that are not known to be over (match id ->
+    creation time): what the bot-turn sweeper looks at."""
+    return "tl:live-bot-matches"
+
+
+def sweep_lock_key() -> str:
+    """Held by the one worker sweeping for lost bot turns right now."""
+    return "tl:sweep:lock"

@@ -31,7 +31,7 @@ from domain.shuffle import SHUFFLE_VERSION
 from . import keys
 from .audit import EXPORT_FORMAT, Report, audit
 from .envelope import GENESIS, first_broken_link, seal, to_event
-from .store import Conflict, Duplicate, EventStore
+from .store import Conflict, Duplicate, EventStore, Remembered
 
 MOVE_RETRIES = 5
 log = logging.getLogger("tricklog.referee")
@@ -55,6 +55,11 @@ class StaleSeq(Exception):
     def __init__(self, current_seq: int) -> None:
         super().__init__(f"the deal is at seq {current_seq}")
         self.current_seq = current_seq
+
+
+class IdempotencyKeyReused(Exception):
+    """An idempotency key already used by this seat for another move: the first move stands,
+    and this one was not made."""
 
 
 class DealRunning(Exception):
@@ -303,7 +308,10 @@ class Referee:
         deal = self.load(deal_id)
         seat = deal.meta.seat_of(token)
         assert seat is not None
-        return self._move(deal, seat, move, expected_seq, idempotency_key)
+        fingerprint = hashlib.sha256(orjson.dumps(
+            {**move, "expected_seq": expected_seq}, option=orjson.OPT_SORT_KEYS)).hexdigest()
+        return self._move(deal, seat, move, expected_seq, idempotency_key,
+                          fingerprint=fingerprint)
 
     def play_as(self, deal_id: str, seat: int, move: dict[str, Any], *, expected_seq: int,
                 idempotency_key: str, command_id: str | None = None) -> dict[str, Any]:
@@ -330,12 +338,16 @@ class Referee:
         return None if raw is None else orjson.loads(cast(bytes, raw))
 
     def _move(self, deal: LoadedDeal, seat: int, move: dict[str, Any], expected_seq: int | None,
-              key: str | None, command_id: str | None = None) -> dict[str, Any]:
+              key: str | None, command_id: str | None = None, fingerprint: str | None = None
+              ) -> dict[str, Any]:
+        """``fingerprint`` digests the canonical move: a key repeated with another one is
+        refused (``IdempotencyKeyReused``) instead of answered with the first move's answer.
+        Bots pass none: a retried webhook may choose differently, and the first move stands."""
         scope = str(seat)
         if key is not None:
             seen = self.store.remembered("deal", deal.id, scope, key)
             if seen is not None:
-                return orjson.loads(seen)  # type: ignore[no-any-return]
+                return _first_answer(seen, fingerprint)
         for _ in range(MOVE_RETRIES):
             if expected_seq is not None and expected_seq != deal.seq:
                 raise StaleSeq(deal.seq)
@@ -350,9 +362,10 @@ class Referee:
             try:
                 self.store.append("deal", deal.id, envs, expected_seq=deal.seq,
                                   idempotency=(scope, key) if key else None,
-                                  answer=orjson.dumps(answer), snapshot=_snapshot(state))
+                                  answer=orjson.dumps(answer), fingerprint=fingerprint,
+                                  snapshot=_snapshot(state))
             except Duplicate as dup:
-                return orjson.loads(dup.answer)  # type: ignore[no-any-return]
+                return _first_answer(dup.remembered, fingerprint)
             except Conflict as conflict:
                 if expected_seq is not None:
                     raise StaleSeq(conflict.current_seq) from None
@@ -503,6 +516,14 @@ def _meta(match_id: str, raw: dict[bytes, bytes]) -> Meta:
     digests = {int(k[6:]): v.decode() for k, v in raw.items() if k.startswith(b"token:")}
     return Meta(match_id=match_id, seats=orjson.loads(raw[b"seats"]), token_digests=digests,
                 secret=raw[b"secret"].decode())
+
+
+def _first_answer(seen: Remembered, fingerprint: str | None) -> dict[str, Any]:
+    if fingerprint and seen.fingerprint and not hmac.compare_digest(seen.fingerprint,
+                                                                     fingerprint):
+        raise IdempotencyKeyReused("this Idempotency-Key was used for another move, which "
+                                   "stands; this move was not made: use a new key")
+    return orjson.loads(seen.answer)  # type: ignore[no-any-return]
 
 
 def _snapshot(state: Any) -> dict[str, Any]:
