@@ -60,7 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                            description="Check an export's hash chain, the fairness commitment "
                            "and re-shuffle, and re-run every event through the rules. Exit "
                            "status 0 only for a clean log; 1 names the first event that "
-                           "differs; 2 for a file that cannot be read.")
+                           "differs; 2 for a file that cannot be read or is not a well-formed "
+                           "export (the report says what is wrong).")
     audit.add_argument("file", help="a JSON Lines export (GET /v1/deals/{id}/export); - for stdin")
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
     audit.set_defaults(run=_audit, quiet=True)
@@ -113,7 +114,9 @@ def _audit(args: argparse.Namespace) -> int:
         print(orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode())
     else:
         print(report.to_text())
-    return 0 if report.ok else 1
+    if report.ok:
+        return 0
+    return 2 if report.first_error and report.first_error.get("check") == "format" else 1
 
 
 def _redis(args: argparse.Namespace) -> int:
