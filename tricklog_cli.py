@@ -44,9 +44,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--no-worker", action="store_true", help="start no RQ worker")
     serve.set_defaults(run=_serve)
 
-    worker = sub.add_parser("worker", help="run an RQ worker for bot moves",
+    worker = sub.add_parser("worker", help="run an RQ worker for bot moves, audits, replays",
                             description="Run one RQ worker on TRICKLOG_QUEUE_URL (default: "
-                            "TRICKLOG_REDIS_URL) until stopped.")
+                            "TRICKLOG_REDIS_URL) until stopped. It also sweeps for bot turns "
+                            "that no job will play (a lost enqueue, a dead worker) every "
+                            "2 s and enqueues them.")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.set_defaults(run=_worker)
 
@@ -132,18 +134,26 @@ def _redis(args: argparse.Namespace) -> int:
 
 
 def _worker(args: argparse.Namespace) -> int:
-    from rq import Worker
+    import socket
 
-    from events.config import Settings, connect
-    from workers.runtime import queue_for
+    from events.config import Settings
+    from workers import runtime
+    from workers.sweeper import Sweeper, SweepingWorker
+    from workers.turns import JOB_MONITORING_INTERVAL
 
     settings = Settings.from_env()
-    url = settings.queue_url or settings.redis_url
-    if not url:
-        print("tricklog worker: set TRICKLOG_REDIS_URL (or TRICKLOG_QUEUE_URL)", file=sys.stderr)
+    if not settings.redis_url:
+        print("tricklog worker: set TRICKLOG_REDIS_URL", file=sys.stderr)
         return 2
-    queue = queue_for(connect(url))
-    worker = Worker([queue], connection=queue.connection, serializer=queue.serializer)
+    referee = runtime.referee()
+    turns = referee.on_turn
+    assert isinstance(turns, runtime.BotTurns)
+    name = f"{socket.gethostname()}:{os.getpid()}"
+    worker = SweepingWorker([turns.queue], connection=turns.queue.connection,
+                            serializer=turns.queue.serializer,
+                            sweeper=Sweeper(referee, turns.ensure, name),
+                            job_monitoring_interval=JOB_MONITORING_INTERVAL,
+                            maintenance_interval=60)
     worker.work(burst=args.burst, with_scheduler=False)
     return 0
 

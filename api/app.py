@@ -39,7 +39,9 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     queue = queue_for(queue_client)
-    app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turn_hook(queue))
+    turns = turn_hook(queue)
+    app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turns,
+                                                 on_stall=turns.ensure)
     app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.redis"] = client
     app.extensions["tricklog.blocking_redis"] = lambda: blocking_client(client)

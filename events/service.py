@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from .envelope import GENESIS, first_broken_link, seal, to_event
 from .store import Conflict, Duplicate, EventStore, Remembered
 
 MOVE_RETRIES = 5
+NOTIFY_BACKOFF = (0.05, 0.2, 0.5)  # seconds between tries to enqueue a bot turn
 log = logging.getLogger("tricklog.referee")
 
 
@@ -119,11 +121,16 @@ class LoadedDeal:
 
 
 class Referee:
+    """``on_turn`` is told when a move leaves a bot seat to act (it enqueues the turn);
+    ``on_stall`` when a read finds a bot seat to act (it enqueues the turn if no job will play
+    it: ``workers.turns.BotTurns.ensure``)."""
+
     def __init__(self, store: EventStore, *, clock: Callable[[], str] = utc_now,
-                 on_turn: TurnHook | None = None) -> None:
+                 on_turn: TurnHook | None = None, on_stall: TurnHook | None = None) -> None:
         self.store = store
         self.clock = clock
         self.on_turn = on_turn
+        self.on_stall = on_stall
         self.new_id: Callable[[], str] = lambda: "m" + secrets.token_hex(8)
 
     # -- matches ---------------------------------------------------------------------------------
@@ -168,9 +175,12 @@ class Referee:
                     secret: str) -> None:
         mapping = {"seats": orjson.dumps(seats).decode(), "secret": secret}
         mapping.update({f"token:{i}": token_digest(t) for i, t in enumerate(tokens)})
+        now = datetime.now(UTC).timestamp()
         pipe = self.store.redis.pipeline(transaction=False)
         pipe.hset(keys.meta_key(match_id), mapping=mapping)  # type: ignore[arg-type]
-        pipe.zadd(keys.match_index_key(), {match_id: datetime.now(UTC).timestamp()})
+        pipe.zadd(keys.match_index_key(), {match_id: now})
+        if any(seat.get("bot") for seat in seats):  # the sweeper watches it until it is over
+            pipe.zadd(keys.live_bot_matches_key(), {match_id: now})
         pipe.execute()
 
     def meta(self, match_id: str) -> Meta:
@@ -289,8 +299,21 @@ class Referee:
         return self.load(deal_id).state
 
     def view(self, deal_id: str, token: str | None) -> dict[str, Any]:
+        """The caller's view. A read that finds a bot seat to act also makes sure a job will
+        play it (``on_stall``), so reading a stalled deal restarts it."""
         deal = self.load(deal_id)
-        return self.view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token))
+        out = self.view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token))
+        self._kick(deal)
+        return out
+
+    def _kick(self, deal: LoadedDeal) -> None:
+        turn = deal.state.turn
+        if self.on_stall is None or turn is None or not deal.meta.bot_of(turn):
+            return
+        try:
+            self.on_stall(deal.id, deal.seq, turn)
+        except Exception:  # a read never fails for this: the workers' sweeper finds it too
+            log.warning("could not check a bot turn", exc_info=True, extra={"deal": deal.id})
 
     @staticmethod
     def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
@@ -379,12 +402,20 @@ class Referee:
 
     def _notify(self, deal_id: str, seq: int, state: Any, meta: Meta) -> None:
         """Tell the bot runner a bot seat is to act. The move is already committed, so a
-        failure here is logged, not raised; reading the deal notifies again (``kick``)."""
-        if self.on_turn is not None and state.turn is not None and meta.bot_of(state.turn):
+        failure is retried with backoff (``NOTIFY_BACKOFF``), then logged, not raised: the
+        workers' sweeper finds the turn within seconds, and reading the deal kicks it."""
+        if self.on_turn is None or state.turn is None or not meta.bot_of(state.turn):
+            return
+        for pause in (*NOTIFY_BACKOFF, None):
             try:
                 self.on_turn(deal_id, seq, state.turn)
+                return
             except Exception:
-                log.exception("could not schedule a bot move", extra={"deal": deal_id, "seq": seq})
+                if pause is None:
+                    log.exception("could not schedule a bot move; the sweeper will",
+                                  extra={"deal": deal_id, "seq": seq})
+                    return
+                time.sleep(pause)
 
     def events(self, deal_id: str, token: str | None, *, after: int = 0,
                limit: int | None = None) -> dict[str, Any]:
