@@ -46,6 +46,19 @@ class Problem(Exception):
         return resp
 
 
+# Errors the HTTP server (gunicorn) answers by itself, before the app sees the request: the
+# same problem+json, written by api/gunicorn_setup.py. status -> (type slug, title)
+SERVER_PROBLEMS: dict[int, tuple[str, str]] = {
+    400: ("bad-request", "Malformed HTTP request"),
+    403: ("forbidden", "Not allowed"),
+    414: ("uri-too-long", "Request line too long"),
+    417: ("expectation-failed", "Expectation failed"),
+    431: ("headers-too-large", "Request headers too large"),
+    500: ("internal", "Internal error"),
+    501: ("not-implemented", "Transfer coding not implemented"),
+}
+
+
 def bad_json(detail: str) -> Problem:
     return Problem(400, "bad-json", "Malformed JSON", detail)
 
