@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import redis
 from redis.backoff import NoBackoff
@@ -104,15 +105,30 @@ def stored_password(path: str | os.PathLike[str]) -> str:
     return password
 
 
+def _prctl() -> Any:
+    """libc's ``prctl``, looked up once in the parent (nothing is looked up after a fork)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+PRCTL = _prctl()
+PR_SET_PDEATHSIG = 1
+
+
 def die_with_parent() -> None:
     """In a child between fork and exec: a new session (a signal to the parent's terminal
     group does not reach it; its own group can be killed whole) and, on Linux, SIGTERM when
-    the parent dies, so a killed parent leaves no server behind."""
+    the thread that started it dies, so a killed parent leaves no server behind. Start
+    children from a thread that lives as long as they should (the main thread)."""
     os.setsid()
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    if PRCTL is not None:
+        PRCTL(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 class RedisServer:
