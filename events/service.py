@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -331,8 +332,9 @@ class Referee:
         deal = self.load(deal_id)
         seat = deal.meta.seat_of(token)
         assert seat is not None
-        fingerprint = hashlib.sha256(orjson.dumps(
-            {**move, "expected_seq": expected_seq}, option=orjson.OPT_SORT_KEYS)).hexdigest()
+        fingerprint = hashlib.sha256(json.dumps(  # json: expected_seq may exceed 64 bits
+            {**move, "expected_seq": expected_seq}, sort_keys=True,
+            separators=(",", ":")).encode()).hexdigest()
         return self._move(deal, seat, move, expected_seq, idempotency_key,
                           fingerprint=fingerprint)
 
