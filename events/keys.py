@@ -28,7 +28,8 @@ def feed_channel(kind: str, sid: str) -> str:
 
 
 def meta_key(match_id: str) -> str:
-    """A hash of immutable match facts: ``seats``, ``secret``, ``token:<seat>`` digests."""
+    """A hash of immutable match facts: ``seats``, ``secret`` and ``nonce`` (revealed when the
+    match ends), ``token:<seat>`` digests."""
     return f"tl:match:{{{match_id}}}:meta"
 
 
@@ -61,3 +62,10 @@ def live_bot_matches_key() -> str:
 def sweep_lock_key() -> str:
     """Held by the one worker sweeping for lost bot turns right now."""
     return "tl:sweep:lock"
+
+
+def fairness_key() -> str:
+    """The store's own 256-bit secret from which a seeded match draws its nonce, so that the
+    same creator seed deals the same cards on this store (duplicate play) while nobody can test
+    guesses of a short seed (``fairness.py``)."""
+    return "tl:fairness-key"
