@@ -20,10 +20,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def rechained(envelopes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The envelopes with a valid hash chain over whatever they now hold."""
+    """The envelopes with a valid hash chain over whatever they now hold (an event whose data
+    is no longer an object keeps no commitments into it)."""
     prev, out = GENESIS, []
     for env in envelopes:
-        env = {k: v for k, v in env.items() if k != "hash"} | {"prev": prev}
+        dropped = ("hash",) if isinstance(env.get("data"), dict) else (
+            "hash", "commitments", "salts")
+        env = {k: v for k, v in env.items() if k not in dropped} | {"prev": prev}
         env["hash"] = prev = digest(env)
         out.append(env)
     return out
