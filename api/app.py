@@ -18,7 +18,8 @@ from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
 from . import limits, metrics, problems, quotas
-from .routes import require_operator, v1
+from .operator import require_operator
+from .routes import v1
 from .wire import json_response
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]

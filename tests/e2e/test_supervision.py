@@ -24,7 +24,7 @@ import pytest
 import redis
 
 from events.config import connect
-from events.envelope import first_broken_link
+from events.envelope import first_break
 from events.redis_server import free_port
 from events.service import Referee
 from events.store import EventStore
@@ -211,7 +211,7 @@ def test_kill_9_mid_play_heals_by_itself(serve: Serve, kind: str) -> None:
     deals = [d["id"] for m in done for d in m["deals"]]
     for deal in deals:
         log = referee.store.read("deal", deal)
-        assert first_broken_link(log) is None
+        assert first_break(log) is None
         assert referee.audit_stored(deal).ok, referee.audit_stored(deal).to_text()
     final = {(deal, e["seq"]): e["hash"] for deal in deals for e in referee.store.read("deal",
                                                                                    deal)}
