@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain import game, registry, sedma
-from domain.capture import current_winner
+from domain import game, registry
 from domain.errors import IllegalMove, InvalidDeal, InvalidOptions
-from domain.scoring import stake_level
+from domain.sedma import play as sedma
+from domain.sedma.capture import current_winner
+from domain.sedma.points import stake_level
 from tests.helpers import arrange, step
 
 PLAY = "play"

@@ -10,7 +10,7 @@ import pytest
 from domain import game, registry, tricks
 from domain.errors import IllegalMove
 from domain.sheet import csv_rows, sheet, text
-from domain.whist_rules import schedule, score, trump_of
+from domain.whist.rules import schedule, score, trump_of
 from tests.helpers import step
 
 

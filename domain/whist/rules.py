@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .cards import RANKS, make_pack
-from .options import Option
-from .tricks import strengths
+from ..cards import RANKS, make_pack
+from ..options import Option
+from ..tricks import strengths
 
 TRUMP_CYCLE: tuple[str | None, ...] = ("S", "D", "H", "C", None)  # None: no trumps ("Sans")
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import rank
+from ..cards import rank
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
 """The Sedma family's presets as data (RULES.md §2-§5): one ``SedmaRules`` per preset, built from
-validated options. ``sedma.py`` plays any of them; nothing here is code that plays."""
+validated options. ``play.py`` plays any of them; nothing here is code that plays."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import PIQUET_RANKS, RANKS, make_pack, rank
-from .errors import InvalidOptions
-from .options import Option
-from .scoring import Scoring
+from ..cards import PIQUET_RANKS, RANKS, make_pack, rank
+from ..errors import InvalidOptions
+from ..options import Option
+from .points import Scoring
 
 BURN_STAKES = {  # §3.6: (ordinary rank, four tens, four sevens)
     "basic": (1, 1, 3), "flat4": (4, 4, 4), "graded": (5, 10, 15)}
