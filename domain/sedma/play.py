@@ -18,7 +18,7 @@ from ..fairness import DealSecret
 from ..messages import Command, Event
 from . import capture, rotation, table_talk
 from .capture import current_winner
-from .points import card_points
+from .points import capture_points
 from .rules import BURN_STAKES, BURNED_HAND_STAKES, SedmaRules
 from .scoring import score
 from .state import SedmaState, cards_played, evolve
@@ -194,7 +194,7 @@ def _take(state: SedmaState) -> Event:
     cards = [c for _, c in state.table]
     return Event("trick_taken", {
         "seat": seat, "side": rules.side_of(seat), "cards": cards,
-        "points": card_points(cards, rules.scoring.counters, rules.scoring.counter_value)})
+        "points": capture_points(rules.scoring, cards, rules.players)})
 
 
 def _draw(state: SedmaState) -> Event:
