@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
 from . import redaction
 from .errors import InvalidDeal
 from .fairness import DealSecret, commit
+from .family import DealState
 from .messages import Command, Event
 from .redaction import Hidden
 from .registry import family_of, rules_for
@@ -81,29 +82,33 @@ def opening(dealt: Event, secret: DealSecret | None) -> list[Event]:
     return [dealt, *family_of(state.rules).settle(state, secret)]
 
 
-def evolve(state: Any, event: Event) -> Any:
+def evolve(state: DealState | None, event: Event) -> DealState:
     if event.type == "dealt":
         data = event.data
         rules = rules_for(data["ruleset"], data["players"], data["options"])
-        return family_of(rules).start(rules, data)
-    return family_of(state.rules).evolve(state, event)
+        return family_of(rules).start(rules, data)  # type: ignore[no-any-return]
+    if state is None:
+        raise ValueError(f"a deal starts with its dealt event, not {event.type!r}")
+    return family_of(state.rules).evolve(state, event)  # type: ignore[no-any-return]
 
 
-def fold(events: Iterable[Event], state: Any = None) -> Any:
+def fold(events: Iterable[Event], state: DealState | None = None) -> DealState:
     for event in events:
         state = evolve(state, event)
+    if state is None:
+        raise ValueError("no events to fold")
     return state
 
 
-def decide(state: Any, command: Command) -> list[Event]:
+def decide(state: DealState, command: Command) -> list[Event]:
     return family_of(state.rules).decide(state, command)
 
 
-def view(state: Any, seat: int | None) -> dict[str, Any]:
+def view(state: DealState, seat: int | None) -> dict[str, Any]:
     return family_of(state.rules).view(state, seat)
 
 
-def legal_moves(state: Any, seat: int | None) -> list[dict[str, Any]]:
+def legal_moves(state: DealState, seat: int | None) -> list[dict[str, Any]]:
     return family_of(state.rules).legal_moves(state, seat)
 
 
@@ -120,14 +125,15 @@ def redact(rules: Any, event: Event, viewer: int | None, over: bool) -> dict[str
     return redaction.redact(event.data, hidden(rules, event), viewer)
 
 
-def is_over(state: Any) -> bool:
+def is_over(state: DealState | None) -> bool:
     return state is not None and state.phase == "over"
 
 
-def to_snapshot(state: Any) -> dict[str, Any]:
+def to_snapshot(state: DealState) -> dict[str, Any]:
     """A JSON-ready snapshot; ``from_snapshot`` rebuilds an equal state."""
     rules = state.rules
-    body = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "rules"}
+    body = {f.name: getattr(state, f.name) for f in fields(cast(Any, state))
+            if f.name != "rules"}
     return {"rules": {"preset": rules.preset, "players": rules.players, "options": rules.options},
             "state": body}
 
@@ -136,9 +142,9 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def from_snapshot(snapshot: dict[str, Any]) -> Any:
+def from_snapshot(snapshot: dict[str, Any]) -> DealState:
     r = snapshot["rules"]
     rules = rules_for(r["preset"], r["players"], r["options"])
     cls = family_of(rules).state
     body = {k: (v if k == "result" else _tuples(v)) for k, v in snapshot["state"].items()}
-    return cls(rules=rules, **body)
+    return cast(DealState, cls(rules=rules, **body))

@@ -9,6 +9,7 @@ contribution to the shuffle of the deals not yet started), ``deal_started``, ``d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -38,7 +39,9 @@ class MatchState:
 
     @property
     def best_of(self) -> int:
-        return int(getattr(self.rules, "rubbers", 1))
+        """Rubbers in the match (1 unless the family's ``best_of`` hook says otherwise)."""
+        hook = family_of(self.rules).best_of
+        return hook(self.rules) if hook is not None else 1
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -106,82 +109,107 @@ def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
 
 def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: MatchSecret
                ) -> list[Event]:
-    """What follows a scored deal: record it, then end the match or start the next deal."""
+    """What follows a scored deal: record it, then end the match or a rubber, or start the
+    next deal. Who has won is the family's to say (``match_winners``)."""
     if match.status != "playing" or any(
             d["number"] == number and d["status"] == "scored" for d in match.deals):
         return []
-    dealer = next(d["dealer"] for d in match.deals if d["number"] == number)
-    family = family_of(match.rules)
     data = {"deal_id": deal_id(match.id, number), "number": number,
             "points": result["score"]["match_points"]}
-    if "tiebreak" in result["score"]:
+    if "tiebreak" in result["score"]:  # a second total that breaks ties (whist's scratch)
         data["tiebreak"] = result["score"]["tiebreak"]
     scored = Event("deal_scored", data)
     after = evolve(match, scored)
     totals = list(after.totals)
-    winner = family.match_winner(match.rules, totals, number, list(after.tiebreak))
-    if winner is None:
-        return [scored, _next_deal(match, number, dealer, result)]
-    if match.best_of > 1:
-        won = list(match.rubbers or (0,) * len(totals))
-        won[winner] += 1
-        if won[winner] * 2 <= match.best_of:
-            return [scored, Event("rubber_won", {"side": winner, "number": number,
-                                                 "totals": totals, "rubbers": won}),
-                    _next_deal(match, number, dealer, result)]
-        return [scored, Event("ended", {"winner": winner, "winners": [winner], "totals": totals,
-                                        "rubbers": won, **secret.revealed()})]
-    winners = [side for side, total in enumerate(totals) if total == totals[winner]
-               and (not after.tiebreak or after.tiebreak[side] == after.tiebreak[winner]
-                    or match.rules.options.get("scoring") != "scratch")]
-    return [scored, Event("ended", {"winner": winner, "winners": winners, "totals": totals,
-                                    **secret.revealed()})]
+    winners = family_of(match.rules).match_winners(match.rules, totals, number,
+                                                   list(after.tiebreak))
+    if winners is None:
+        return [scored, _next_deal(match, number, result)]
+    if match.best_of == 1:
+        return [scored, Event("ended", {"winner": winners[0], "winners": winners,
+                                        "totals": totals, **secret.revealed()})]
+    return [scored, *_rubber_won(match, number, result, winners[0], totals, secret)]
 
 
-def _next_deal(match: MatchState, number: int, dealer: int, result: dict[str, Any]) -> Event:
+def _rubber_won(match: MatchState, number: int, result: dict[str, Any], winner: int,
+                totals: list[int], secret: MatchSecret) -> list[Event]:
+    """A rubber of a best-of-N match is won: the match goes on unless it is decided."""
+    won = list(match.rubbers or (0,) * len(totals))
+    won[winner] += 1
+    if won[winner] * 2 > match.best_of:
+        return [Event("ended", {"winner": winner, "winners": [winner], "totals": totals,
+                                "rubbers": won, **secret.revealed()})]
+    return [Event("rubber_won", {"side": winner, "number": number, "totals": totals,
+                                 "rubbers": won}), _next_deal(match, number, result)]
+
+
+def _next_deal(match: MatchState, number: int, result: dict[str, Any]) -> Event:
+    dealer = next(d["dealer"] for d in match.deals if d["number"] == number)
     nxt = family_of(match.rules).next_dealer(match.rules, dealer, result)
     started: dict[str, Any] = {"deal_id": deal_id(match.id, number + 1), "number": number + 1,
                                "dealer": nxt}
     carry = result["score"].get("carry_next", 0)
     if carry:
-        started["carry"] = carry  # Brazilian Sueca: a 60-60 deal makes the next worth more
+        started["carry"] = carry  # game points a drawn deal carries into the next (Brazil)
     return Event("deal_started", started)
 
 
+# -- evolving ------------------------------------------------------------------------------------
+
+def _created(match: MatchState | None, data: dict[str, Any]) -> MatchState:
+    rules = rules_for(data["ruleset"], data["players"], data["options"])
+    return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
+                      totals=(0,) * len(rules.sides), commitment=data.get("commitment"))
+
+
+def _deal_started(match: MatchState, data: dict[str, Any]) -> MatchState:
+    deal = {"id": data["deal_id"], "number": data["number"], "dealer": data["dealer"],
+            "status": "playing"}
+    return replace(match, deals=match.deals + (deal,))
+
+
+def _deal_scored(match: MatchState, data: dict[str, Any]) -> MatchState:
+    deals = tuple({**d, "status": "scored"} if d["number"] == data["number"] else d
+                  for d in match.deals)
+    totals = tuple(t + s for t, s in zip(match.totals, data["points"], strict=True))
+    extra = data.get("tiebreak", [0] * len(totals))
+    tiebreak = tuple(a + b for a, b in zip(match.tiebreak or (0,) * len(totals), extra,
+                                           strict=True))
+    return replace(match, deals=deals, totals=totals, tiebreak=tiebreak)
+
+
+def _client_seed(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, client_seeds=match.client_seeds + (dict(data),))
+
+
+def _rubber(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, rubbers=tuple(data["rubbers"]), totals=(0,) * len(match.totals),
+                   rubber_ends=match.rubber_ends + (data["number"],),
+                   rubber_start=data["number"] + 1)
+
+
+def _ended(match: MatchState, data: dict[str, Any]) -> MatchState:
+    if "rubbers" in data:
+        last = max(d["number"] for d in match.deals)
+        match = replace(match, rubbers=tuple(data["rubbers"]),
+                        rubber_ends=match.rubber_ends + (last,))
+    return replace(match, status="over", winner=data["winner"],
+                   winners=tuple(data.get("winners", [data["winner"]])),
+                   secret=data.get("secret"), nonce=data.get("nonce"))
+
+
+MUTATORS: dict[str, Callable[[Any, dict[str, Any]], MatchState]] = {
+    "created": _created, "deal_started": _deal_started, "deal_scored": _deal_scored,
+    "client_seed": _client_seed, "rubber_won": _rubber, "ended": _ended,
+}
+
+
 def evolve(match: MatchState | None, event: Event) -> MatchState:
-    data = event.data
-    if event.type == "created":
-        rules = rules_for(data["ruleset"], data["players"], data["options"])
-        return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
-                          totals=(0,) * len(rules.sides), commitment=data.get("commitment"))
-    assert match is not None
-    if event.type == "deal_started":
-        deal = {"id": data["deal_id"], "number": data["number"], "dealer": data["dealer"],
-                "status": "playing"}
-        return replace(match, deals=match.deals + (deal,))
-    if event.type == "deal_scored":
-        deals = tuple({**d, "status": "scored"} if d["number"] == data["number"] else d
-                      for d in match.deals)
-        totals = tuple(t + s for t, s in zip(match.totals, data["points"], strict=True))
-        extra = data.get("tiebreak", [0] * len(totals))
-        tiebreak = tuple(a + b for a, b in zip(match.tiebreak or (0,) * len(totals), extra,
-                                               strict=True))
-        return replace(match, deals=deals, totals=totals, tiebreak=tiebreak)
-    if event.type == "client_seed":
-        return replace(match, client_seeds=match.client_seeds + (dict(data),))
-    if event.type == "rubber_won":
-        return replace(match, rubbers=tuple(data["rubbers"]), totals=(0,) * len(match.totals),
-                       rubber_ends=match.rubber_ends + (data["number"],),
-                       rubber_start=data["number"] + 1)
-    if event.type == "ended":
-        if "rubbers" in data:
-            last = max(d["number"] for d in match.deals)
-            match = replace(match, rubbers=tuple(data["rubbers"]),
-                            rubber_ends=match.rubber_ends + (last,))
-        return replace(match, status="over", winner=data["winner"],
-                       winners=tuple(data.get("winners", [data["winner"]])),
-                       secret=data.get("secret"), nonce=data.get("nonce"))
-    raise ValueError(f"unknown match event {event.type!r}")
+    try:
+        mutator = MUTATORS[event.type]
+    except KeyError:
+        raise ValueError(f"unknown match event {event.type!r}") from None
+    return mutator(match, event.data)
 
 
 def fold(events: list[Event]) -> MatchState:

@@ -30,7 +30,7 @@ from flask.testing import FlaskClient
 
 from domain import game, registry
 from domain.cards import is_card
-from domain.table_talk import WORDS
+from domain.messages import HINT_WORDS as WORDS
 from events.envelope import to_event
 from tests.api.conftest import auth, create, tokens
 

@@ -8,7 +8,6 @@ import pytest
 
 from domain import game, registry
 from domain.bots import BOTS
-from domain.bots.knowledge import DETERMINIZE
 from domain.messages import Command, Move
 from tests.helpers import secret
 from workers.arena import duel, wilson
@@ -51,7 +50,7 @@ def test_a_sampled_world_agrees_with_everything_the_seat_knows(preset: str, play
             break
         seat = state.turn
         view = bot_view(state, seat, rules)
-        world = DETERMINIZE[family.name](view, rules, rng)
+        world = family.resample(view, rules, rng)
         assert list(world.hands[seat]) == view["hand"]
         assert [len(h) for h in world.hands] == view["hand_sizes"]
         assert game.legal_moves(world, seat) == view["legal_moves"]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..redaction import NOBODY, Hidden, dealt_parts, with_ending
 from . import table_talk
-from .redaction import NOBODY, Hidden, dealt_parts, with_ending
-from .sedma import SedmaState, legal_moves, partner_of, same_side, winning
-from .sedma_rules import SedmaRules
+from .play import legal_moves, partner_of, same_side, winning
+from .rules import SedmaRules
+from .state import SedmaState
 
 
 def view(state: SedmaState, seat: int | None) -> dict[str, Any]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import scoring
-from .fairness import DealSecret, reveal
+from ..fairness import DealSecret, reveal
+from . import points as scoring
 
 if TYPE_CHECKING:
-    from .sedma import SedmaState
+    from .state import SedmaState
 
 
 def score(state: SedmaState, secret: DealSecret | None) -> dict[str, Any]:

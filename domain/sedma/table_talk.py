@@ -3,7 +3,7 @@
 Sedmice players may tell their partner *ubij* (take it), *pusti* (let it go) or *napuni* (load
 it with points). The referee form: a ``{"type": "hint", "word": ...}`` move, in turn or not,
 logged as a ``hinted`` event whose word only the speaker's side may read while the deal runs
-(``sedma_view.hidden``).
+(``view.hidden``).
 A call changes no rule; each seat may speak once between two cards, so the log stays bounded.
 """
 
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import IllegalMove
+from ..errors import IllegalMove
+from ..messages import HINT_WORDS
 
-WORDS = {"ubij": "take it", "pusti": "let it go", "napuni": "load it with points"}
+WORDS = HINT_WORDS  # the move vocabulary's (``messages.MOVES``)
 
 Hint = tuple[int, str, int]  # (seat, word, cards played when it was said)
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import flow, tricks
-from .errors import IllegalMove, InvalidDeal
-from .fairness import DealSecret, reveal
-from .messages import Command, Event
-from .records import updater
-from .whist_rules import LOW_WINS, WhistRules, trump_of
+from .. import flow, trickplay, tricks
+from ..errors import IllegalMove, InvalidDeal
+from ..fairness import DealSecret, reveal
+from ..messages import Command, Event
+from ..records import updater
+from .rules import LOW_WINS, WhistRules, trump_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,16 +165,22 @@ def next_dealer(rules: WhistRules, dealer: int, result: dict[str, Any]) -> int:
     return (dealer + 1) % rules.players
 
 
-def match_winner(rules: WhistRules, totals: list[float], deals: int,
-                 tiebreak: list[float] | None = None) -> int | None:
+def match_winners(rules: WhistRules, totals: list[float], deals: int, tiebreak: list[float]
+                  ) -> list[int] | None:
     """§6.5: after the last hand, the highest total wins (the lowest for the golf-style systems
-    and scratch; scratch ties go to the larger sum of successful bids)."""
+    and scratch); scratch breaks a tie by the larger sum of successful bids. Players still level
+    share the win."""
     if deals < len(rules.hands):
         return None
     system = rules.options["scoring"]
     low = system in LOW_WINS
     ties = tiebreak if system == "scratch" and tiebreak else [0] * len(totals)
-    return min(range(len(totals)), key=lambda s: ((totals[s] if low else -totals[s]), -ties[s]))
+
+    def rank_of(seat: int) -> tuple[float, float]:
+        return (totals[seat] if low else -totals[seat]), -ties[seat]
+
+    best = min(rank_of(s) for s in range(len(totals)))
+    return [s for s in range(len(totals)) if rank_of(s) == best]
 
 
 # -- evolving ------------------------------------------------------------------------------------
@@ -190,26 +196,13 @@ def _on_bid(state: WhistState, event: Event) -> WhistState:
 
 
 def _on_played(state: WhistState, event: Event) -> WhistState:
-    seat, card = event.seat, event.data["card"]
-    assert seat is not None
-    hand = list(state.hands[seat])
-    hand.remove(card)
-    hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :]
-    trick = state.trick + ((seat, card),)
-    turn = None if len(trick) == state.rules.players else (seat + 1) % state.rules.players
-    voids = tricks.note_void(state.voids, state.trick, seat, card, state.rules.players)
-    return replace(state, hands=hands, trick=trick, turn=turn, voids=voids)
+    assert event.seat is not None
+    return replace(state, **trickplay.played(state, event.seat, event.data["card"]))
 
 
 def _on_taken(state: WhistState, event: Event) -> WhistState:
-    seat = event.data["seat"]
-    counts = list(state.tricks_won)
-    counts[seat] += 1
-    state = replace(state, tricks_won=tuple(counts), trick=(), leader=seat, turn=seat,
-                    played=state.played + tuple(event.data["cards"]))
-    if not any(state.hands):
-        return replace(state, phase="score", turn=None)
-    return state
+    return replace(state, **trickplay.taken(state, event.data["seat"]),
+                   played=state.played + tuple(event.data["cards"]))
 
 
 def _on_scored(state: WhistState, event: Event) -> WhistState:
