@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.api.conftest import auth, create, tokens
+from tests.http import auth, create, tokens
 
 PROBLEM = "application/problem+json"
 
