@@ -14,16 +14,17 @@ export const rankName = (rank) => RANKS[rank] || rank;
 export const cardName = (code) => `${rankName(rankOf(code))} of ${SUITS[suitOf(code)]?.name ?? "?"}`;
 export const cardText = (code) => rankOf(code) + (SUITS[suitOf(code)]?.symbol ?? "?");
 
-// The face: a corner index (rank over suit) and a large pip. ``tag`` "button" for a playable
-// card; the caller gives it its label.
+// The face: a corner index (rank over suit) and a large pip, drawn by the stylesheet from data
+// attributes, so that the card's name in words (``label``) is all a screen reader meets. ``tag``
+// "button" for a playable card.
 export function cardFace(code, { small = false, tag = "span", label, extra } = {}) {
   const suit = SUITS[suitOf(code)] || { symbol: "?", red: false };
-  const props = { class: ["card", suit.red && "red", small && "small", extra], data: { card: code } };
-  if (tag === "span") Object.assign(props, { role: "img", "aria-label": label || cardName(code) });
-  else props["aria-label"] = label || cardName(code);
+  const props = { class: ["card", suit.red && "red", small && "small", extra], data: { card: code },
+    "aria-label": label || cardName(code) };
+  if (tag === "span") props.role = "img";
   return h(tag, props,
-    h("span", { class: "idx", "aria-hidden": "true" }, h("span", { class: "r" }, rankOf(code)), h("span", { class: "s" }, suit.symbol)),
-    h("span", { class: "pip", "aria-hidden": "true" }, suit.symbol));
+    h("span", { class: "idx", "aria-hidden": "true", data: { rank: rankOf(code), suit: suit.symbol } }),
+    h("span", { class: "pip", "aria-hidden": "true", data: { suit: suit.symbol } }));
 }
 
 export function cardBack({ small = false, label = "a card face down" } = {}) {

@@ -38,7 +38,7 @@ class Replay {
     this.me = view.seat;
     this.names = match.seats.map((s) => s.name);
     document.title = `Tricklog — replay of ${view.id}`;
-    const button = (id, text, label, to) => h("button", { type: "button", id, "aria-label": label, events: { click: () => this.step(to()) } }, text);
+    const button = (id, text, to) => h("button", { type: "button", id, events: { click: () => this.step(to()) } }, text);
     this.slider = h("input", { type: "range", id: "slider", min: "1", max: String(this.total), value: "1", "aria-label": "event",
       events: { input: () => this.step(Number(this.slider.value)) } });
     this.sentence = h("p", { id: "replay-sentence", class: "sentence", "aria-live": "polite" });
@@ -51,10 +51,10 @@ class Replay {
       h("header", { class: "bar" }, h("a", { href: path("deals", view.id), class: "button" }, "← Table"), h("h1", {}, `Replay of deal ${view.id}`),
         h("div", { id: "audit", class: "audit" }, h("span", { id: "verdict" }, this.over ? "Audit: checking…" : "Audit: once the deal is over"))),
       h("div", { class: "controls", role: "group", "aria-label": "step through the deal (arrow keys work too)" },
-        button("first", "◀◀ First", "first event", () => 1), button("prev", "◀ Back", "previous event", () => this.at - 1),
-        this.slider, button("next", "Forward ▶", "next event", () => this.at + 1),
-        button("next-trick", "Next trick ▶|", "next trick taken", () => this.nextTrick()),
-        button("last", "Last ▶▶", "last event", () => this.total), this.position),
+        button("first", "◀◀ First", () => 1), button("prev", "◀ Back", () => this.at - 1),
+        this.slider, button("next", "Forward ▶", () => this.at + 1),
+        button("next-trick", "Next trick ▶|", () => this.nextTrick()),
+        button("last", "Last ▶▶", () => this.total), this.position),
       this.sentence,
       h("div", { class: "layout" }, this.board,
         h("div", { class: "side" }, this.scores,

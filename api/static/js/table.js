@@ -67,7 +67,7 @@ function held(ctx, seat, opts) {
   if (opts.hands && opts.hands[seat]) {
     const cards = opts.hands[seat].length ? opts.hands[seat] : (opts.played?.[seat] || []);
     const label = opts.hands[seat].length ? "" : "played: ";
-    return h("div", { class: "held", "aria-label": `${name(ctx, seat)}'s cards` },
+    return h("div", { class: "held", role: "group", "aria-label": `${name(ctx, seat)}'s cards` },
       label && h("span", { class: "muted" }, label),
       sortHand(cards, v).map((c) => cardFace(c, { small: true })));
   }
@@ -121,7 +121,7 @@ function trick(ctx, history, where) {
   const spots = Object.entries(bySeat).map(([seat, list]) => h("div", { class: ["spot", `slot-${where[seat] || "top"}`] },
     list.map((c, i) => cardFace(c, { label: `${cardName(c)}, played by ${name(ctx, Number(seat))}`,
       extra: [Number(seat) === winner && i === list.length - 1 && "win"] }))));
-  return h("div", { class: ["trick", taken && "taken"], id: "trick", "aria-label": "cards on the table" },
+  return h("div", { class: ["trick", taken && "taken"], id: "trick", role: "group", "aria-label": "cards on the table" },
     spots, h("p", { class: "caption", id: "trick-caption", "aria-live": "polite" }, caption));
 }
 
