@@ -54,7 +54,8 @@ $(AXE_STAMP):
 
 # The four pictures of the page in docs/ (lobby, table, end of a deal, replay).
 screenshots: $(STAMP) browser-try
-	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_browser.py -k screenshots
+	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_browser.py \
+	  -k "sueca_deal_by_mouse or replay_tells"
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py

@@ -33,10 +33,12 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 # -- the API, directly -------------------------------------------------------------------------
 
-def call(site: str, method: str, path: str, body: Any = None) -> Any:
+def call(site: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(site + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(site + path, data=data, method=method, headers=headers)
     with urllib.request.urlopen(req, timeout=30) as resp:
         return json.load(resp)
 

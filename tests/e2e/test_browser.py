@@ -55,11 +55,7 @@ def my_view(browser: Any, site: str, deal: str) -> dict[str, Any]:
         "const m = JSON.parse(localStorage.getItem('tricklog.seats'))[arguments[0]];"
         "return JSON.parse(localStorage.getItem('tricklog.tokens'))[arguments[0]]"
         ".find((t) => t.seat === m).token;", match)
-    import urllib.request
-    req = urllib.request.Request(f"{site}/v1/deals/{deal}",
-                                 headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(req) as resp:
-        return json.load(resp)  # type: ignore[no-any-return]
+    return call(site, "GET", f"/v1/deals/{deal}", token=token)  # type: ignore[no-any-return]
 
 
 def hand(browser: Any) -> list[str]:
@@ -120,7 +116,7 @@ def test_a_person_in_seat_1_plays_a_sueca_deal_by_mouse_and_keyboard(
         assert time.monotonic() < deadline, text(browser, "#status")
         if browser.find_elements(By.CSS_SELECTOR, "#hand .card.legal"):
             if played >= 3 and not pictured and len(browser.find_elements(
-                    By.CSS_SELECTOR, "#trick .card")) >= 2:
+                    By.CSS_SELECTOR, "#trick:not(.taken) .card")) >= 2:
                 picture(browser, tmp_path, "table")
                 pictured = True
             play_one(browser, by_keyboard=played % 2 == 1)
@@ -149,12 +145,18 @@ def test_a_person_in_seat_1_plays_a_sueca_deal_by_mouse_and_keyboard(
     assert browser.find_element(By.ID, "open-replay").get_attribute("href").endswith(
         f"/deals/{deal_id}/replay")
 
+    others = [{"name": n, "bot": "heuristic"} for n in ("Eva", "Filip", "Gita", "Hana")]
+    call(site, "POST", "/v1/matches", {"ruleset": "sedma", "seats": others})
     browser.find_element(By.LINK_TEXT, "Lobby").click()  # the lobby reopens seat 1, not 0
-    row = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#matches tbody tr"))
-    link = row.find_element(By.CSS_SELECTOR, "a.open")
-    assert link.text == "Play as Ana"
+    rows = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#matches tbody tr")
+                               if len(d.find_elements(By.CSS_SELECTOR, "#matches tbody tr")) == 2
+                               else None)
+    links = {r.get_attribute("data-match"): r.find_element(By.CSS_SELECTOR, "a.open")
+             for r in rows}
+    assert links[deal_id[:-2]].text == "Play as Ana"
+    assert [link.text for m, link in links.items() if m != deal_id[:-2]] == ["Watch"]
     picture(browser, tmp_path, "lobby")
-    link.click()
+    links[deal_id[:-2]].click()
     wait(browser).until(lambda d: seq(d))
     assert browser.current_url == f"{site}/deals/{deal_id[:-1]}2"
     assert browser.find_element(By.ID, "table").get_attribute("data-me") == "1"
@@ -195,10 +197,10 @@ def test_the_replay_tells_the_deal_and_shows_each_trick(site: str, browser: Any,
                 f"played by {['Ana', 'Bo', 'Cy', 'Di'][env['seat']]}")
     assert f"{winner} took the trick" in text(browser, "#trick-caption")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".plate .held .card")) == 36
-    browser.find_element(By.CSS_SELECTOR, "#raw summary").click()
-    assert json.loads(text(browser, "#replay-event"))["type"] == "trick_taken"
     wait(browser).until(lambda d: text(d, "#verdict").startswith("Audit: OK"))
     picture(browser, tmp_path, "replay")
+    browser.find_element(By.CSS_SELECTOR, "#raw summary").click()
+    assert json.loads(text(browser, "#replay-event"))["type"] == "trick_taken"
     from selenium.webdriver.common.keys import Keys
     browser.find_element(By.ID, "next").send_keys(Keys.ARROW_RIGHT)  # the arrow keys step too
     wait(browser).until(lambda d: d.find_element(By.ID, "replay").get_attribute(
@@ -274,3 +276,31 @@ def test_a_whist_bid_from_the_list_of_values(site: str, browser: Any) -> None:
     wait(browser).until(moved_on(before))
     assert not text(browser, "#error")
     wait(browser).until(lambda d: f"bid {bid} " in text(d, ".plate[data-seat='0'] .facts") + " ")
+
+
+def test_a_stale_move_refreshes_the_table(site: str, browser: Any) -> None:
+    """The table shows an old view (its event stream is blocked) and the deal moves on behind
+    it: a card played from the old view is not an error, the table just shows the deal as it
+    is now."""
+    match = call(site, "POST", "/v1/matches", {"ruleset": "sueca", "seed": "stale", "seats": [
+        {"name": "Ana"}, {"name": "Bo", "bot": "heuristic"}, {"name": "Cy", "bot": "heuristic"},
+        {"name": "Di", "bot": "heuristic"}]})
+    deal = match["deal"]["id"]
+    token = match["tokens"][0]["token"]
+    deadline = time.monotonic() + 60
+    while not (view := call(site, "GET", f"/v1/deals/{deal}", token=token))["legal_moves"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/stream*"]})
+    sit(browser, site, match, 0)
+    browser.get(f"{site}/deals/{deal}")
+    wait(browser).until(lambda d: seq(d) == str(view["seq"]))
+    mine = view["legal_moves"][0]
+    call(site, "POST", f"/v1/deals/{deal}/moves", mine, token=token)  # another tab, say
+    now = call(site, "GET", f"/v1/deals/{deal}", token=token)["seq"]
+    assert seq(browser) == str(view["seq"])  # the page has not heard
+    browser.find_element(By.CSS_SELECTOR, "#hand .card.legal").click()
+    wait(browser).until(lambda d: int(seq(d) or 0) >= now)
+    assert not text(browser, "#error")
+    assert mine["card"] not in cards(browser, "#hand [data-card]")

@@ -26,6 +26,20 @@ export async function api(method, path, body, token) {
   return data;
 }
 
+let rulesets = null;
+
+// The games this server plays ({id, title, family, players, options}), fetched once a page.
+export function catalogue() {
+  rulesets ??= api("GET", "/v1/rulesets").then((r) => r.rulesets);
+  return rulesets;
+}
+
+// A game's short name: its title up to the first colon ("Sueca (Portugal)").
+export async function gameName(id) {
+  const found = (await catalogue()).find((r) => r.id === id);
+  return found ? found.title.split(":")[0].split(",")[0] : id;
+}
+
 const TOKENS = "tricklog.tokens";  // {match id: [{seat, token}, ...]}
 const SEATS = "tricklog.seats";    // {match id: your seat, or -1 to watch}
 

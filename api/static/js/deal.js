@@ -1,7 +1,7 @@
 // A live table at /deals/{id}: your view if you hold a seat of the match (the seat you chose
 // last, kept per match in local storage), else the spectator's. It follows the deal over the
 // event stream; a move that the deal has moved past simply refreshes the view.
-import { api, matchOf, seats } from "./api.js";
+import { api, gameName, matchOf, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { actions, hand, talk } from "./hand.js";
 import { feed, newHistory } from "./history.js";
@@ -24,8 +24,8 @@ export async function dealPage(main, dealId) {
       return notice(main, err.status === 404 ? noSuchDeal(dealId) : problemWords(err));
     }
   }
-  const match = await api("GET", path("v1", "matches", view.match_id));
-  const table = new Table(main, match, view, token);
+  const [match, game] = await Promise.all([api("GET", path("v1", "matches", view.match_id)), gameName(view.ruleset)]);
+  const table = new Table(main, match, view, token, game);
   table.connect();
 }
 
@@ -40,11 +40,11 @@ export function notice(main, text) {
 }
 
 class Table {
-  constructor(main, match, view, token) {
-    Object.assign(this, { main, match, view, token, history: newHistory(), busy: false, source: null });
+  constructor(main, match, view, token, game) {
+    Object.assign(this, { main, match, view, token, game, history: newHistory(), busy: false, source: null });
     this.me = view.seat;
     this.names = match.seats.map((s) => s.name);
-    document.title = `Tricklog — ${view.ruleset}, deal ${view.id}`;
+    document.title = `Tricklog — ${game}, deal ${view.id}`;
     this.root = h("div", { id: "table", class: "table-page", data: { seq: "", me: this.me ?? "" } });
     this.parts = {};
     for (const part of ["scoreboard", "felt", "moves", "talk", "hand", "log"]) {
@@ -69,8 +69,9 @@ class Table {
       h("select", { id: "seat-choice", events: { change: (e) => this.choose(e.target.value) } },
         h("option", { value: "-1", selected: this.me === null }, "watching"),
         held.map((t) => h("option", { value: String(t.seat), selected: t.seat === this.me }, `${this.names[t.seat]} (seat ${t.seat + 1})`)))) : null;
+    const number = this.match.deals.find((d) => d.id === this.view.id)?.number;
     return h("header", { class: "bar" }, h("a", { href: "/", class: "button" }, "← Lobby"),
-      h("h1", {}, `${this.match.ruleset} · deal ${this.view.id}`), chooser, this.live);
+      h("h1", {}, h("strong", {}, this.game), ` · deal ${number ?? "?"} `, h("span", { class: "deal-id" }, this.view.id)), chooser, this.live);
   }
 
   choose(value) {

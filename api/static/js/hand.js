@@ -26,7 +26,8 @@ export function hand(ctx, play, busy) {
     if (legal.has(card)) play({ type: "play", card });
     else ctx.say(legal.size ? `${cardText(card)} cannot be played now.` : "It is not your turn.");
   }
-  return h("div", { class: ["hand", cards.length > 10 && "many"], id: "hand", role: "group", "aria-label": "your hand: arrow keys to choose, Enter to play" }, buttons);
+  const all = legal.size > 0 && cards.every((c) => legal.has(c));
+  return h("div", { class: ["hand", cards.length > 10 && "many", all && "all-legal"], id: "hand", role: "group", "aria-label": "your hand: arrow keys to choose, Enter to play" }, buttons);
 }
 
 function move(e, buttons, current) {

@@ -1,7 +1,7 @@
 // The lobby at /: the matches on this server (open yours in your seat, watch the others), a new
 // match (game, players, the game's options at their defaults, a person or a bot per seat), and
 // joining a seat with a token someone gave you.
-import { api, matchOf, seats } from "./api.js";
+import { catalogue, matchOf, seats, api } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { target } from "./games.js";
 import { problemWords } from "./words.js";
@@ -17,7 +17,7 @@ export async function lobbyPage(main) {
     h("section", { "aria-labelledby": "matches-title" }, h("h2", { id: "matches-title" }, "Matches"), list),
     h("section", { "aria-labelledby": "join-title" }, h("h2", { id: "join-title" }, "Join a seat with its token"), joinForm())));
   try {
-    rulesets = (await api("GET", "/v1/rulesets")).rulesets;
+    rulesets = await catalogue();
     fill($("ruleset"), rulesets.map((r) => h("option", { value: r.id, selected: r.id === "sedma" }, `${r.title}`)));
     pickRuleset();
     const matches = (await api("GET", "/v1/matches")).matches;

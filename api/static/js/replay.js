@@ -1,7 +1,7 @@
 // The replay at /deals/{id}/replay?at=N: the deal as a story. Every event is a sentence; the
 // table stands as it was after the chosen one (everyone's hands once the deal is over); the raw
 // event is behind a toggle; the audit's verdict sits at the top.
-import { api, matchOf, seats } from "./api.js";
+import { api, gameName, matchOf, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { foldHistory } from "./history.js";
 import { notice } from "./deal.js";
@@ -17,9 +17,10 @@ export async function replayPage(main, dealId) {
   } catch (err) {
     return notice(main, err.status === 404 ? `There is no deal “${dealId}” on this server.` : problemWords(err));
   }
-  const [match, events] = await Promise.all([api("GET", path("v1", "matches", view.match_id)), allEvents(dealId, token)]);
+  const [match, events, game] = await Promise.all([api("GET", path("v1", "matches", view.match_id)),
+    allEvents(dealId, token), gameName(view.ruleset)]);
   const at = Number(new URLSearchParams(location.search).get("at")) || 1;
-  new Replay(main, { view, match, events, token }).step(at);
+  new Replay(main, { view, match, events, token, game }).step(at);
 }
 
 async function allEvents(dealId, token) {
@@ -32,7 +33,7 @@ async function allEvents(dealId, token) {
 }
 
 class Replay {
-  constructor(main, { view, match, events, token }) {
+  constructor(main, { view, match, events, token, game }) {
     Object.assign(this, { match, events, token, over: view.phase === "over", total: view.seq, at: 1, cache: new Map() });
     this.deal = view.id;
     this.me = view.seat;
@@ -48,7 +49,7 @@ class Replay {
     this.scores = h("div", { class: "scores" });
     this.story = h("ol", { id: "story", class: "story-list" });
     this.root = h("div", { id: "replay", class: "replay-page", data: { at: "" }, events: { keydown: (e) => this.key(e) } },
-      h("header", { class: "bar" }, h("a", { href: path("deals", view.id), class: "button" }, "← Table"), h("h1", {}, `Replay of deal ${view.id}`),
+      h("header", { class: "bar" }, h("a", { href: path("deals", view.id), class: "button" }, "← Table"), h("h1", {}, "Replay: ", h("strong", {}, game), ` · deal ${match.deals.find((d) => d.id === view.id)?.number ?? "?"} `, h("span", { class: "deal-id" }, view.id)),
         h("div", { id: "audit", class: "audit" }, h("span", { id: "verdict" }, this.over ? "Audit: checking…" : "Audit: once the deal is over"))),
       h("div", { class: "controls", role: "group", "aria-label": "step through the deal (arrow keys work too)" },
         button("first", "◀◀ First", () => 1), button("prev", "◀ Back", () => this.at - 1),
@@ -99,7 +100,7 @@ class Replay {
     this.raw.textContent = JSON.stringify(env, null, 2);
     const played = {};
     for (const e of this.events) if (e.type === "played" || e.type === "continued") (played[e.seat] ??= []).push(e.data.card);
-    fill(this.scores, scoreboard(ctx, past));
+    fill(this.scores, scoreboard(ctx, past, { matchLabel: "Match, now" }));
     fill(this.board, felt(ctx, past, { hands: view.hands, played }));
     for (const b of this.story.querySelectorAll("button")) {
       if (Number(b.dataset.seq) === at) { b.setAttribute("aria-current", "step"); b.scrollIntoView({ block: "nearest" }); } else b.removeAttribute("aria-current");

@@ -89,7 +89,7 @@ function plate(ctx, seat, slot, opts) {
     h("div", { class: "badges" }, badges(ctx, seat)),
     h("div", { class: "facts" }, facts(ctx, seat)),
     h("div", { class: "markers" }, marker(ctx, seat)),
-    h("div", { class: "row" }, held(ctx, seat, opts), turned(ctx, seat)));
+    h("div", { class: "row" }, held(ctx, seat, opts), opts.hands ? null : turned(ctx, seat)));
 }
 
 // Sueca: the dealer's turned card lies face up in front of the dealer until it is played.
@@ -140,12 +140,12 @@ export function felt(ctx, history, opts = {}) {
 
 function item(label, ...value) { return h("div", { class: "item" }, h("span", { class: "label" }, label), h("span", { class: "value" }, value)); }
 
-export function scoreboard(ctx, history) {
+export function scoreboard(ctx, history, { matchLabel = "Match" } = {}) {
   const v = ctx.view;
   const match = ctx.match;
   const deal = match.deals.find((d) => d.id === v.id);
   const total = dealsInMatch(match);
-  const out = [item("Match", h("span", { id: "match-score" }, matchScore(ctx, match)), " ", h("span", { id: "target", class: "muted" }, `(${target(match).text})`)),
+  const out = [item(matchLabel, h("span", { id: "match-score" }, matchScore(ctx, match)), " ", h("span", { id: "target", class: "muted" }, `(${target(match).text})`)),
     item("Deal", `${deal ? deal.number : "?"}${total ? " of " + total : ""}`)];
   if (family(v) !== "whist") {
     const points = pointsBySide(history, v.sides);

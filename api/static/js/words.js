@@ -98,8 +98,7 @@ function decideWords(ctx, view, mine) {
 function playWords(ctx, view, mine) {
   const fam = family(view);
   const who = mine ? "Your" : `${name(ctx, view.turn)}'s`;
-  const lead = fam === "sedma" ? view.table.length === 0 : view.table.length === 0;
-  if (lead) return `${who} lead${mine && fam === "sedma" ? ": play any card" : ""}.`;
+  if (!view.table.length) return `${who} lead${mine ? ": play any card" : ""}.`;
   if (fam === "sedma") return mine ? "Your turn: play any card." : `${who} turn.`;
   const led = SUITS[view.table[0].card.slice(-1)].name;
   const rule = fam === "whist" ? `follow ${led} if you can, else trump if you can` : `follow ${led} if you can`;
@@ -170,9 +169,14 @@ export function resultSentence(ctx, r) {
     return `${r.points.join(" : ")}: a draw, nobody scores.${carry}`;
   }
   const win = r.sides.findIndex((side) => side.some((seat) => s.winners.includes(seat)));
-  const order = win < 0 ? r.points : [r.points[win], ...r.points.filter((_, i) => i !== win)];
   const verb = s.winners.length > 1 || s.winners.includes(ctx.me) ? "win" : "wins";
   const value = worth(s);
+  if (r.sides.length > 2) {  // each for themselves: the winner's points, then everyone else's
+    const others = r.sides.map((side, i) => [together(ctx, side), r.points[i], i]).filter((x) => x[2] !== win);
+    const rest = others.sort((a, b) => b[1] - a[1]).map(([who, p]) => `${who} ${p}`).join(", ");
+    return `${together(ctx, s.winners)} ${verb} with ${r.points[win]} (${rest})${value ? `: ${value}${s.level !== undefined ? " from each" : ""}` : ""}.`;
+  }
+  const order = win < 0 ? r.points : [r.points[win], ...r.points.filter((_, i) => i !== win)];
   return `${together(ctx, s.winners)} ${verb} ${order.join(" : ")}${value ? ", " + value : ""}.`;
 }
 
