@@ -46,10 +46,12 @@ def site(redis_client: redis.Redis) -> Iterator[str]:
                 burst=True)
             time.sleep(0.05)
 
-    threading.Thread(target=work, daemon=True).start()
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
     yield f"http://127.0.0.1:{server.server_port}"
     stop.set()
     server.shutdown()
+    worker.join(timeout=30)  # before the test's Redis goes: no job half-run against nothing
     runtime.configure(None)
 
 

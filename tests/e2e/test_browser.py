@@ -95,10 +95,20 @@ def test_a_person_in_seat_1_plays_a_sueca_deal_by_mouse_and_keyboard(
     deal = re.fullmatch(rf"{site}/deals/(m[0-9a-f]+\.1)", browser.current_url)
     assert deal, browser.current_url
     deal_id = deal.group(1)
-    table = browser.find_element(By.ID, "table")
-    assert table.get_attribute("data-me") == "1"
+    table_at_the_start(browser, site, deal_id)
+    assert play_the_deal(browser, tmp_path) == 10
+    the_end(browser, site, deal_id, tmp_path)
+    reopened_from_the_lobby(browser, site, deal_id, tmp_path)
+
+
+def table_at_the_start(browser: Any, site: str, deal_id: str) -> None:
+    """Ana in seat 1 sits at the bottom: names, marks, partners, the score with its target and
+    her hand sorted by Sueca's order."""
+    assert browser.find_element(By.ID, "table").get_attribute("data-me") == "1"
     names = [text(browser, f".plate[data-seat='{s}'] .name") for s in range(4)]
     assert names == ["Bo", "Ana", "Cy", "Di"]
+    assert browser.find_element(By.CSS_SELECTOR, ".plate.slot-bottom").get_attribute(
+        "data-seat") == "1"
     assert "you" in text(browser, ".plate[data-seat='1']")
     assert "person" in text(browser, ".plate[data-seat='1']")
     assert "bot" in text(browser, ".plate[data-seat='0']")
@@ -109,56 +119,75 @@ def test_a_person_in_seat_1_plays_a_sueca_deal_by_mouse_and_keyboard(
     assert hand(browser) == sueca_sorted(view["hand"], view["trump"])
     assert len(hand(browser)) == 10
 
+
+def play_the_deal(browser: Any, tmp_path: Path) -> int:
+    """Every card Ana plays, alternately by mouse and by keyboard; a reload after the second
+    keeps the table and the seat. Returns how many cards she played."""
     played = 0
-    pictured = False
     deadline = time.monotonic() + 180
     while not browser.find_elements(By.ID, "result"):
         assert time.monotonic() < deadline, text(browser, "#status")
-        if browser.find_elements(By.CSS_SELECTOR, "#hand .card.legal"):
-            if played >= 3 and not pictured and len(browser.find_elements(
-                    By.CSS_SELECTOR, "#trick:not(.taken) .card")) >= 2:
-                picture(browser, tmp_path, "table")
-                pictured = True
-            play_one(browser, by_keyboard=played % 2 == 1)
-            played += 1
-            if played == 2:  # a reload keeps the table and the seat
-                before = hand(browser)
-                browser.refresh()
-                wait(browser).until(lambda d: seq(d))
-                assert browser.find_element(By.ID, "table").get_attribute("data-me") == "1"
-                assert sorted(hand(browser)) == sorted(before)
-        else:
+        if not browser.find_elements(By.CSS_SELECTOR, "#hand .card.legal"):
             before = seq(browser)
             wait(browser).until(lambda d, b=before: seq(d) != b
                                 or d.find_elements(By.CSS_SELECTOR, "#hand .card.legal")
                                 or d.find_elements(By.ID, "result"))
-    assert played == 10
-    result = text(browser, "#result-text")
-    assert ("Bo and Cy" in result or "You and Di" in result) and ("win" in result
-                                                                  or "draw" in result)
+            continue
+        if played == 3 or (played > 3 and not (tmp_path / "table.png").exists()):
+            if len(browser.find_elements(By.CSS_SELECTOR, "#trick:not(.taken) .card")) >= 2:
+                picture(browser, tmp_path, "table")
+        play_one(browser, by_keyboard=played % 2 == 1)
+        played += 1
+        if played == 2:
+            before = hand(browser)
+            browser.refresh()
+            wait(browser).until(lambda d: seq(d))
+            assert browser.find_element(By.ID, "table").get_attribute("data-me") == "1"
+            assert sorted(hand(browser)) == sorted(before)
+    return played
+
+
+GAME_POINTS = {1: "one game point", 2: "two game points", 4: "four game points"}
+
+
+def the_end(browser: Any, site: str, deal_id: str, tmp_path: Path) -> None:
+    """The end of the deal in words, at once and after a reload, with the replay offered."""
+    result = my_view(browser, site, deal_id)["result"]
+    score, points = result["score"], result["points"]
+    if score["winner"] is None:
+        expected = f"{points[0]} : {points[1]}: a draw, nobody scores."
+    else:
+        who = ["Bo and Cy", "You and Di"][score["winner"]]
+        ordered = [points[score["winner"]], points[1 - score["winner"]]]
+        expected = f"{who} win {ordered[0]} : {ordered[1]}, {GAME_POINTS[score['game_points']]}."
+    assert text(browser, "#result-text") == expected
     assert "first to 4 game points" in text(browser, "#match-text")
     picture(browser, tmp_path, "end")
-
-    browser.refresh()  # a finished deal says so and offers the replay and the lobby
+    browser.refresh()
     wait(browser).until(lambda d: d.find_elements(By.ID, "result"))
     assert "Deal over" in text(browser, "#result")
+    assert text(browser, "#result-text") == expected
     assert browser.find_element(By.ID, "open-replay").get_attribute("href").endswith(
         f"/deals/{deal_id}/replay")
 
+
+def reopened_from_the_lobby(browser: Any, site: str, deal_id: str, tmp_path: Path) -> None:
+    """The lobby's link opens the match's next deal in seat 1, not seat 0; a match with no
+    seat of this browser is watched."""
+    match_id = deal_id.rsplit(".", 1)[0]
     others = [{"name": n, "bot": "heuristic"} for n in ("Eva", "Filip", "Gita", "Hana")]
     call(site, "POST", "/v1/matches", {"ruleset": "sedma", "seats": others})
-    browser.find_element(By.LINK_TEXT, "Lobby").click()  # the lobby reopens seat 1, not 0
-    rows = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#matches tbody tr")
-                               if len(d.find_elements(By.CSS_SELECTOR, "#matches tbody tr")) == 2
-                               else None)
+    browser.find_element(By.LINK_TEXT, "Lobby").click()
+    wait(browser).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#matches tbody tr")) == 2)
     links = {r.get_attribute("data-match"): r.find_element(By.CSS_SELECTOR, "a.open")
-             for r in rows}
-    assert links[deal_id[:-2]].text == "Play as Ana"
-    assert [link.text for m, link in links.items() if m != deal_id[:-2]] == ["Watch"]
+             for r in browser.find_elements(By.CSS_SELECTOR, "#matches tbody tr")}
+    assert links.pop(match_id).text == "Play as Ana"
+    assert [link.text for link in links.values()] == ["Watch"]
     picture(browser, tmp_path, "lobby")
-    links[deal_id[:-2]].click()
+    browser.find_element(By.CSS_SELECTOR, f"tr[data-match='{match_id}'] a.open").click()
     wait(browser).until(lambda d: seq(d))
-    assert browser.current_url == f"{site}/deals/{deal_id[:-1]}2"
+    assert browser.current_url == f"{site}/deals/{match_id}.2"
     assert browser.find_element(By.ID, "table").get_attribute("data-me") == "1"
     assert "you" in text(browser, ".plate[data-seat='1']")
 

@@ -16,7 +16,11 @@ export async function api(method, path, body, token) {
   if (token) headers.Authorization = "Bearer " + token;
   let resp;
   try {
-    resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    resp = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, { title: "The server cannot be reached", type: "/problems/offline" });
   }
@@ -40,18 +44,26 @@ export async function gameName(id) {
   return found ? found.title.split(":")[0].split(",")[0] : id;
 }
 
-const TOKENS = "tricklog.tokens";  // {match id: [{seat, token}, ...]}
-const SEATS = "tricklog.seats";    // {match id: your seat, or -1 to watch}
+const TOKENS = "tricklog.tokens"; // {match id: [{seat, token}, ...]}
+const SEATS = "tricklog.seats"; // {match id: your seat, or -1 to watch}
 
 function read(key) {
-  try { return JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch { return {}; }
+  try {
+    return JSON.parse(localStorage.getItem(key) || "{}") || {};
+  } catch {
+    return {};
+  }
 }
-function write(key, value) { localStorage.setItem(key, JSON.stringify(value)); }
+function write(key, value) {
+  localStorage.setItem(key, JSON.stringify(value));
+}
 
 export const matchOf = (dealId) => dealId.slice(0, Math.max(0, dealId.lastIndexOf(".")));
 
 export const seats = {
-  tokens(matchId) { return read(TOKENS)[matchId] || []; },
+  tokens(matchId) {
+    return read(TOKENS)[matchId] || [];
+  },
   keep(matchId, list) {
     const all = read(TOKENS);
     const known = new Map((all[matchId] || []).map((t) => [t.seat, t]));
@@ -72,6 +84,12 @@ export const seats = {
     if (held.some((t) => t.seat === chosen)) return chosen;
     return held.length ? held[0].seat : null;
   },
-  choose(matchId, seat) { const all = read(SEATS); all[matchId] = seat ?? -1; write(SEATS, all); },
-  token(matchId, seat) { return this.tokens(matchId).find((t) => t.seat === seat)?.token || null; },
+  choose(matchId, seat) {
+    const all = read(SEATS);
+    all[matchId] = seat ?? -1;
+    write(SEATS, all);
+  },
+  token(matchId, seat) {
+    return this.tokens(matchId).find((t) => t.seat === seat)?.token || null;
+  },
 };

@@ -6,7 +6,14 @@ import { $, fill, h, path } from "./dom.js";
 import { actions, hand, talk } from "./hand.js";
 import { feed, newHistory } from "./history.js";
 import { felt, scoreboard } from "./table.js";
-import { eventSentence, matchOver, matchScore, phaseSentence, problemWords, resultSentence } from "./words.js";
+import {
+  eventSentence,
+  matchOver,
+  matchScore,
+  phaseSentence,
+  problemWords,
+  resultSentence,
+} from "./words.js";
 import { target } from "./games.js";
 
 export async function dealPage(main, dealId) {
@@ -16,7 +23,8 @@ export async function dealPage(main, dealId) {
   try {
     view = await api("GET", `/v1/deals/${encodeURIComponent(dealId)}`, undefined, token);
   } catch (err) {
-    if (err.status === 403 && token) {  // a token this server does not know: watch instead
+    if (err.status === 403 && token) {
+      // a token this server does not know: watch instead
       seats.choose(matchId, null);
       token = null;
       view = await api("GET", `/v1/deals/${encodeURIComponent(dealId)}`);
@@ -24,7 +32,10 @@ export async function dealPage(main, dealId) {
       return notice(main, err.status === 404 ? noSuchDeal(dealId) : problemWords(err));
     }
   }
-  const [match, game] = await Promise.all([api("GET", path("v1", "matches", view.match_id)), gameName(view.ruleset)]);
+  const [match, game] = await Promise.all([
+    api("GET", path("v1", "matches", view.match_id)),
+    gameName(view.ruleset),
+  ]);
   const table = new Table(main, match, view, token, game);
   table.connect();
 }
@@ -35,8 +46,16 @@ function noSuchDeal(dealId) {
 
 export function notice(main, text) {
   document.title = "Tricklog — no such deal";
-  fill(main, h("section", { class: "notice", id: "notice" }, h("h1", {}, "No such deal"), h("p", {}, text),
-    h("p", {}, h("a", { href: "/", class: "button" }, "Go to the lobby"))));
+  fill(
+    main,
+    h(
+      "section",
+      { class: "notice", id: "notice" },
+      h("h1", {}, "No such deal"),
+      h("p", {}, text),
+      h("p", {}, h("a", { href: "/", class: "button" }, "Go to the lobby")),
+    ),
+  );
 }
 
 class Table {
@@ -54,24 +73,63 @@ class Table {
     this.parts.error = h("p", { id: "error", class: "error", role: "alert" });
     this.live = h("span", { id: "live-state", class: "live" }, "connecting…");
     fill(main, this.root);
-    this.root.append(this.header(),
+    this.root.append(
+      this.header(),
       this.parts.scoreboard,
-      h("div", { class: "layout" },
+      h(
+        "div",
+        { class: "layout" },
         h("div", { class: "board" }, this.parts.felt, this.parts.error),
-        h("aside", { class: "story", "aria-label": "what happened" }, h("h2", {}, "What happened"), this.parts.log)));
+        h(
+          "aside",
+          { class: "story", "aria-label": "what happened" },
+          h("h2", {}, "What happened"),
+          this.parts.log,
+        ),
+      ),
+    );
   }
 
-  ctx() { return { match: this.match, view: this.view, me: this.me, names: this.names, say: (t) => this.error(t) }; }
+  ctx() {
+    return { match: this.match, view: this.view, me: this.me, names: this.names, say: (t) => this.error(t) };
+  }
 
   header() {
     const held = seats.tokens(this.match.id);
-    const chooser = held.length ? h("label", { class: "seat-choice" }, "You are ",
-      h("select", { id: "seat-choice", events: { change: (e) => this.choose(e.target.value) } },
-        h("option", { value: "-1", selected: this.me === null }, "watching"),
-        held.map((t) => h("option", { value: String(t.seat), selected: t.seat === this.me }, `${this.names[t.seat]} (seat ${t.seat + 1})`)))) : null;
+    const chooser = held.length
+      ? h(
+          "label",
+          { class: "seat-choice" },
+          "You are ",
+          h(
+            "select",
+            { id: "seat-choice", events: { change: (e) => this.choose(e.target.value) } },
+            h("option", { value: "-1", selected: this.me === null }, "watching"),
+            held.map((t) =>
+              h(
+                "option",
+                { value: String(t.seat), selected: t.seat === this.me },
+                `${this.names[t.seat]} (seat ${t.seat + 1})`,
+              ),
+            ),
+          ),
+        )
+      : null;
     const number = this.match.deals.find((d) => d.id === this.view.id)?.number;
-    return h("header", { class: "bar" }, h("a", { href: "/", class: "button" }, "← Lobby"),
-      h("h1", {}, h("strong", {}, this.game), ` · deal ${number ?? "?"} `, h("span", { class: "deal-id" }, this.view.id)), chooser, this.live);
+    return h(
+      "header",
+      { class: "bar" },
+      h("a", { href: "/", class: "button" }, "← Lobby"),
+      h(
+        "h1",
+        {},
+        h("strong", {}, this.game),
+        ` · deal ${number ?? "?"} `,
+        h("span", { class: "deal-id" }, this.view.id),
+      ),
+      chooser,
+      this.live,
+    );
   }
 
   choose(value) {
@@ -80,16 +138,24 @@ class Table {
   }
 
   connect() {
-    const query = new URLSearchParams({ last_event_id: "0" });  // the whole story, then live
+    const query = new URLSearchParams({ last_event_id: "0" }); // the whole story, then live
     if (this.token) query.set("token", this.token);
     const source = new EventSource(`${path("v1", "deals", this.view.id, "stream")}?${query}`);
     this.source = source;
-    source.addEventListener("event", (e) => { feed(this.history, JSON.parse(e.data)); });
+    source.addEventListener("event", (e) => {
+      feed(this.history, JSON.parse(e.data));
+    });
     source.addEventListener("view", (e) => this.show(JSON.parse(e.data)));
-    source.addEventListener("end", () => { source.close(); this.live.textContent = "deal over"; });
-    source.onopen = () => { this.live.textContent = "live"; };
+    source.addEventListener("end", () => {
+      source.close();
+      this.live.textContent = "deal over";
+    });
+    source.onopen = () => {
+      this.live.textContent = "live";
+    };
     source.onerror = () => {
-      this.live.textContent = source.readyState === EventSource.CLOSED ? "disconnected: reload the page" : "reconnecting…";
+      this.live.textContent =
+        source.readyState === EventSource.CLOSED ? "disconnected: reload the page" : "reconnecting…";
     };
     this.render();
   }
@@ -104,8 +170,10 @@ class Table {
   async refreshMatch() {
     try {
       this.match = await api("GET", path("v1", "matches", this.match.id));
-      this.match.over = true;  // fetched once the deal is over: totals and the next deal
-    } catch (err) { this.error(problemWords(err)); }
+      this.match.over = true; // fetched once the deal is over: totals and the next deal
+    } catch (err) {
+      this.error(problemWords(err));
+    }
   }
 
   render() {
@@ -118,12 +186,27 @@ class Table {
     fill(this.parts.hand, mine ? hand(ctx, (m) => this.play(m)) : null);
     fill(this.parts.scoreboard, scoreboard(ctx, this.history));
     const center = this.view.phase === "over" ? this.result(ctx) : null;
-    fill(this.parts.felt, felt(ctx, this.history, { center, below: [this.parts.status, this.parts.moves, this.parts.talk, this.parts.hand] }));
-    fill(this.parts.log, h("ol", { id: "log" }, this.history.events.slice(-12).map((e) => h("li", {}, eventSentence(ctx, e)))));
+    fill(
+      this.parts.felt,
+      felt(ctx, this.history, {
+        center,
+        below: [this.parts.status, this.parts.moves, this.parts.talk, this.parts.hand],
+      }),
+    );
+    fill(
+      this.parts.log,
+      h(
+        "ol",
+        { id: "log" },
+        this.history.events.slice(-12).map((e) => h("li", {}, eventSentence(ctx, e))),
+      ),
+    );
     this.root.classList.toggle("my-turn", mine && this.view.turn === this.me);
-    this.root.dataset.seq = String(this.view.seq);  // tests wait on this: it only grows
+    this.root.dataset.seq = String(this.view.seq); // tests wait on this: it only grows
     if (focused) {
-      const again = this.parts.hand.querySelector(`[data-card="${CSS.escape(focused)}"]`) || this.parts.hand.querySelector("[tabindex='0']");
+      const again =
+        this.parts.hand.querySelector(`[data-card="${CSS.escape(focused)}"]`) ||
+        this.parts.hand.querySelector("[tabindex='0']");
       again?.focus();
     }
   }
@@ -132,18 +215,33 @@ class Table {
     const m = this.match;
     const last = m.deals[m.deals.length - 1];
     const next = last && last.id !== this.view.id ? last.id : null;
-    const standing = m.status === "over" ? matchOver(ctx, m) : `Match: ${matchScore(ctx, m)} (${target(m).text}).`;
-    return h("section", { class: "result", id: "result", "aria-label": "the end of the deal" },
+    const standing =
+      m.status === "over" ? matchOver(ctx, m) : `Match: ${matchScore(ctx, m)} (${target(m).text}).`;
+    return h(
+      "section",
+      { class: "result", id: "result", "aria-label": "the end of the deal" },
       h("h2", {}, "Deal over"),
       h("p", { id: "result-text" }, resultSentence(ctx, this.view.result)),
       h("p", { id: "match-text" }, standing),
-      h("nav", { class: "links" },
-        next ? h("a", { href: path("deals", next), id: "next-deal", class: "button primary" }, "Next deal →") : null,
-        h("a", { href: path("deals", this.view.id, "replay"), id: "open-replay", class: "button" }, "Replay this deal"),
-        h("a", { href: "/", class: "button" }, "Lobby")));
+      h(
+        "nav",
+        { class: "links" },
+        next
+          ? h("a", { href: path("deals", next), id: "next-deal", class: "button primary" }, "Next deal →")
+          : null,
+        h(
+          "a",
+          { href: path("deals", this.view.id, "replay"), id: "open-replay", class: "button" },
+          "Replay this deal",
+        ),
+        h("a", { href: "/", class: "button" }, "Lobby"),
+      ),
+    );
   }
 
-  error(text) { this.parts.error.textContent = text || ""; }
+  error(text) {
+    this.parts.error.textContent = text || "";
+  }
 
   // A move is made against the view it was chosen from (expected_seq); talk is not.
   async play(move, againstView = true) {
@@ -169,6 +267,8 @@ class Table {
   async refresh() {
     try {
       await this.show(await api("GET", path("v1", "deals", this.view.id), undefined, this.token));
-    } catch (err) { this.error(problemWords(err)); }
+    } catch (err) {
+      this.error(problemWords(err));
+    }
   }
 }

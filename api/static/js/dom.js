@@ -2,8 +2,25 @@
 // as a text node. No string from the server (or anywhere) is ever parsed as markup, and no
 // inline handler or style attribute is ever set (the Content-Security-Policy forbids both).
 
-const PROPERTIES = new Set(["id", "value", "checked", "disabled", "hidden", "type", "href",
-  "htmlFor", "selected", "min", "max", "step", "name", "placeholder", "size", "tabIndex", "open"]);
+const PROPERTIES = new Set([
+  "id",
+  "value",
+  "checked",
+  "disabled",
+  "hidden",
+  "type",
+  "href",
+  "htmlFor",
+  "selected",
+  "min",
+  "max",
+  "step",
+  "name",
+  "placeholder",
+  "size",
+  "tabIndex",
+  "open",
+]);
 
 export function h(tag, props, ...children) {
   const el = document.createElement(tag);
@@ -28,9 +45,14 @@ export function add(el, children) {
   return el;
 }
 
-export function fill(el, ...children) { el.replaceChildren(); return add(el, children); }
+export function fill(el, ...children) {
+  el.replaceChildren();
+  return add(el, children);
+}
 
 export const $ = (id) => document.getElementById(id);
 
 // A link within this site: the path is built from parts, each part encoded.
-export function path(...parts) { return "/" + parts.map((p) => encodeURIComponent(String(p))).join("/"); }
+export function path(...parts) {
+  return "/" + parts.map((p) => encodeURIComponent(String(p))).join("/");
+}

@@ -20,9 +20,13 @@ export function family(view) {
   return view.hand_no !== undefined ? "whist" : "sueca";
 }
 
-export function clockwise(ruleset) { return !COUNTER_CLOCKWISE.has(ruleset); }
+export function clockwise(ruleset) {
+  return !COUNTER_CLOCKWISE.has(ruleset);
+}
 
-export function wildRanks(ruleset) { return WILD[ruleset] || ["7"]; }
+export function wildRanks(ruleset) {
+  return WILD[ruleset] || ["7"];
+}
 
 // Suits left to right in alternating colours, trumps first.
 function suitOrder(trump) {
@@ -34,9 +38,10 @@ function suitOrder(trump) {
 export function sortHand(cards, view) {
   const kind = family(view);
   const suits = suitOrder(view.trump);
-  const ranks = kind === "sedma"
-    ? [...wildRanks(view.ruleset), ...ORDERS.sedma.filter((r) => !wildRanks(view.ruleset).includes(r))]
-    : ORDERS[kind];
+  const ranks =
+    kind === "sedma"
+      ? [...wildRanks(view.ruleset), ...ORDERS.sedma.filter((r) => !wildRanks(view.ruleset).includes(r))]
+      : ORDERS[kind];
   const suit = (c) => suits.indexOf(c.slice(-1));
   const rank = (c) => ranks.indexOf(c.slice(0, -1));
   const key = kind === "sedma" ? (c) => [rank(c), suit(c)] : (c) => [suit(c), rank(c)];
@@ -47,20 +52,33 @@ export function sortHand(cards, view) {
 }
 
 // Serbian whist's schedule: M = floor(52 / n) cards down to 1, n one-card hands, back up (§6.1).
-function whistHands(players) { const m = Math.floor(52 / players); return 2 * (m - 1) + players; }
+function whistHands(players) {
+  const m = Math.floor(52 / players);
+  return 2 * (m - 1) + players;
+}
 
 // What the match plays to, in words, and what one unit of its score is called.
 export function target(match) {
   const o = match.options || {};
   const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-  if (o.target_stakes !== undefined) return { unit: "stake", text: `first to ${plural(o.target_stakes, "stake", "stakes")}` };
-  if (o.target_game_points !== undefined) return { unit: "game point", text: `first to ${plural(o.target_game_points, "game point", "game points")}` };
+  if (o.target_stakes !== undefined)
+    return { unit: "stake", text: `first to ${plural(o.target_stakes, "stake", "stakes")}` };
+  if (o.target_game_points !== undefined)
+    return {
+      unit: "game point",
+      text: `first to ${plural(o.target_game_points, "game point", "game points")}`,
+    };
   if (match.ruleset.startsWith("sueca") && match.ruleset !== "sueca-italiana") {
     const rubbers = o.rubbers > 1 ? `, best of ${o.rubbers} rubbers` : "";
-    return { unit: "game point", text: `first to ${plural(o.target, "game point", "game points")}${rubbers}` };
+    return {
+      unit: "game point",
+      text: `first to ${plural(o.target, "game point", "game points")}${rubbers}`,
+    };
   }
-  if (o.target !== undefined) return { unit: "point", text: `first to ${plural(o.target, "point", "points")}` };
-  if (o.deals !== undefined) return { unit: "point", text: `${plural(o.deals, "deal", "deals")}, highest total wins` };
+  if (o.target !== undefined)
+    return { unit: "point", text: `first to ${plural(o.target, "point", "points")}` };
+  if (o.deals !== undefined)
+    return { unit: "point", text: `${plural(o.deals, "deal", "deals")}, highest total wins` };
   if (match.ruleset === "serbian-whist") {
     return { unit: "point", text: `${whistHands(match.players)} hands, highest total wins` };
   }
@@ -74,6 +92,14 @@ export function dealsInMatch(match) {
 
 // Which phase a deal is in, for a person: the family's word for the current step.
 export const PHASE_WORDS = {
-  play: "play", decide: "the leader decides", take: "taking", draw: "drawing", score: "scoring",
-  over: "over", bid: "auction", trump: "trumps", call: "calling a partner", lead: "the lead",
+  play: "play",
+  decide: "the leader decides",
+  take: "taking",
+  draw: "drawing",
+  score: "scoring",
+  over: "over",
+  bid: "auction",
+  trump: "trumps",
+  call: "calling a partner",
+  lead: "the lead",
 };

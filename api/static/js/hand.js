@@ -27,7 +27,16 @@ export function hand(ctx, play, busy) {
     else ctx.say(legal.size ? `${cardText(card)} cannot be played now.` : "It is not your turn.");
   }
   const all = legal.size > 0 && cards.every((c) => legal.has(c));
-  return h("div", { class: ["hand", cards.length > 10 && "many", all && "all-legal"], id: "hand", role: "group", "aria-label": "your hand: arrow keys to choose, Enter to play" }, buttons);
+  return h(
+    "div",
+    {
+      class: ["hand", cards.length > 10 && "many", all && "all-legal"],
+      id: "hand",
+      role: "group",
+      "aria-label": "your hand: arrow keys to choose, Enter to play",
+    },
+    buttons,
+  );
 }
 
 function move(e, buttons, current) {
@@ -36,7 +45,12 @@ function move(e, buttons, current) {
   e.preventDefault();
   const i = buttons.indexOf(current);
   const step = keys[e.key];
-  const j = Math.abs(step) === Infinity ? (step < 0 ? 0 : buttons.length - 1) : (i + step + buttons.length) % buttons.length;
+  const j =
+    Math.abs(step) === Infinity
+      ? step < 0
+        ? 0
+        : buttons.length - 1
+      : (i + step + buttons.length) % buttons.length;
   for (const b of buttons) b.tabIndex = -1;
   buttons[j].tabIndex = 0;
   buttons[j].focus();
@@ -64,14 +78,43 @@ export function actions(ctx, play, busy) {
     const kind = list.filter((m) => m.type === type);
     const label = LABELS[type] || ((m) => m.type);
     if (kind.length > 6) {
-      const pick = h("select", { id: `${type}-choice`, "aria-label": `${CHOICE[type] || type}: choose` },
-        kind.map((m, i) => h("option", { value: String(i) }, label(m))));
-      out.push(h("span", { class: "choice" }, pick, h("button", { type: "button", class: "primary", disabled: busy,
-        events: { click: () => play(kind[Number(pick.value)]) } }, CHOICE[type] || type)));
+      const pick = h(
+        "select",
+        { id: `${type}-choice`, "aria-label": `${CHOICE[type] || type}: choose` },
+        kind.map((m, i) => h("option", { value: String(i) }, label(m))),
+      );
+      out.push(
+        h(
+          "span",
+          { class: "choice" },
+          pick,
+          h(
+            "button",
+            {
+              type: "button",
+              class: "primary",
+              disabled: busy,
+              events: { click: () => play(kind[Number(pick.value)]) },
+            },
+            CHOICE[type] || type,
+          ),
+        ),
+      );
     } else {
       for (const m of kind) {
-        out.push(h("button", { type: "button", class: type === "stop" || type === "pass" ? "" : "primary", disabled: busy,
-          data: { move: type }, events: { click: () => play(m) } }, label(m)));
+        out.push(
+          h(
+            "button",
+            {
+              type: "button",
+              class: type === "stop" || type === "pass" ? "" : "primary",
+              disabled: busy,
+              data: { move: type },
+              events: { click: () => play(m) },
+            },
+            label(m),
+          ),
+        );
       }
     }
   }
@@ -85,8 +128,16 @@ export function talk(ctx, say) {
   const heard = (who, x) => (x ? ` ${who} said “${x.word}” after ${x.cards_played} cards.` : "");
   const mine = t.heard.filter((x) => x.seat === ctx.me).pop();
   const partner = t.heard.filter((x) => x.seat !== ctx.me).pop();
-  return h("div", { class: "talk", id: "talk" },
-    Object.entries(t.words).map(([word, meaning]) => h("button", { type: "button", class: "say",
-      events: { click: () => say({ type: "hint", word }) } }, `say “${word}” (${meaning || WORDS_OF_TALK[word]})`)),
-    h("span", { id: "heard" }, heard("You", mine) + heard("Your partner", partner)));
+  return h(
+    "div",
+    { class: "talk", id: "talk" },
+    Object.entries(t.words).map(([word, meaning]) =>
+      h(
+        "button",
+        { type: "button", class: "say", events: { click: () => say({ type: "hint", word }) } },
+        `say “${word}” (${meaning || WORDS_OF_TALK[word]})`,
+      ),
+    ),
+    h("span", { id: "heard" }, heard("You", mine) + heard("Your partner", partner)),
+  );
 }

@@ -7,7 +7,7 @@ export function newHistory() {
 }
 
 export function feed(history, env) {
-  if (env.seq <= history.seq) return false;  // a resumed stream may repeat what it sent
+  if (env.seq <= history.seq) return false; // a resumed stream may repeat what it sent
   history.seq = env.seq;
   history.events.push(env);
   const d = env.data || {};
@@ -15,8 +15,10 @@ export function feed(history, env) {
     history.pending.push({ seat: env.seat, card: d.card });
     history.lastTrick = history.lastTrick && { ...history.lastTrick, cleared: true };
   } else if (env.type === "trick_taken") {
-    const cards = history.pending.length === d.cards.length ? history.pending
-      : d.cards.map((card) => ({ seat: null, card }));
+    const cards =
+      history.pending.length === d.cards.length
+        ? history.pending
+        : d.cards.map((card) => ({ seat: null, card }));
     history.lastTrick = { seat: d.seat, points: d.points, cards, seq: env.seq, cleared: false };
     history.pending = [];
     if (d.points !== undefined) history.taken[d.seat] = (history.taken[d.seat] || 0) + d.points;

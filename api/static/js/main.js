@@ -13,8 +13,11 @@ async function route() {
     else if (parts[0] === "deals" && parts[1]) await dealPage(main, parts[1]);
     else await lobbyPage(main);
   } catch (err) {
-    fill(main, h("p", { class: "error", role: "alert" }, `Something went wrong: ${err.message}`),
-      h("p", {}, h("a", { href: "/", class: "button" }, "Go to the lobby")));
+    fill(
+      main,
+      h("p", { class: "error", role: "alert" }, `Something went wrong: ${err.message}`),
+      h("p", {}, h("a", { href: "/", class: "button" }, "Go to the lobby")),
+    );
   }
 }
 

@@ -30,7 +30,9 @@ const EVENTS = {
       const trumps = d.trump ? `${SUITS[d.trump].name} are trumps` : "no trumps";
       return `Hand ${d.hand}: ${does(ctx, d.dealer, "deals", "deal")} ${plural(d.cards, "card")} each; ${trumps}.`;
     }
-    const turned = d.trump_card ? `; ${cardText(d.trump_card)} turned: ${SUITS[d.trump_card.slice(-1)].name} are trumps` : "";
+    const turned = d.trump_card
+      ? `; ${cardText(d.trump_card)} turned: ${SUITS[d.trump_card.slice(-1)].name} are trumps`
+      : "";
     return `${does(ctx, d.dealer, "deals", "deal")}${turned}.`;
   },
   played: (ctx, d, seat) => `${does(ctx, seat, "plays", "play")} ${cardText(d.card)}.`,
@@ -40,7 +42,8 @@ const EVENTS = {
     return `The leader cannot go on: the ${trick(ctx)} ends.`;
   },
   trick_taken(ctx, d) {
-    const points = d.points !== undefined && family(ctx.view) !== "whist" ? `: ${plural(d.points, "point")}` : "";
+    const points =
+      d.points !== undefined && family(ctx.view) !== "whist" ? `: ${plural(d.points, "point")}` : "";
     return `${does(ctx, d.seat, "takes", "take")} the ${trick(ctx)}${points}.`;
   },
   drew(ctx, d) {
@@ -52,7 +55,8 @@ const EVENTS = {
     if (!d.word) return `${does(ctx, seat, "says", "say")} a word to the partner.`;
     return `${does(ctx, seat, "says", "say")} “${d.word}” (${WORDS_OF_TALK[d.word] || d.word}).`;
   },
-  burned: (ctx, d) => `${does(ctx, d.seat, "burns", "burn")} the ${d.kind} with ${rankName(d.rank)}s: ${plural(d.stakes, "stake")}.`,
+  burned: (ctx, d) =>
+    `${does(ctx, d.seat, "burns", "burn")} the ${d.kind} with ${rankName(d.rank)}s: ${plural(d.stakes, "stake")}.`,
   passed(ctx, d, seat) {
     const who = seat ?? d.seat;
     return `${does(ctx, who, "passes", "pass")}${d.auto ? " (the auction is at 120)" : ""}.`;
@@ -68,7 +72,9 @@ const EVENTS = {
     return `${does(ctx, seat, "calls", "call")} ${cardText(d.card)}: its holder is the hidden partner.`;
   },
   lead_chosen(ctx, d, seat) {
-    return d.by === "partner" ? `${does(ctx, seat, "asks", "ask")} the partner to lead.` : `${does(ctx, seat, "leads", "lead")}.`;
+    return d.by === "partner"
+      ? `${does(ctx, seat, "asks", "ask")} the partner to lead.`
+      : `${does(ctx, seat, "leads", "lead")}.`;
   },
   partner_revealed(ctx, d) {
     const bidder = ctx.view.bidder;
@@ -90,8 +96,14 @@ function decideWords(ctx, view, mine) {
   const first = view.table[0] && rankOf(view.table[0].card);
   if (!mine) return `${name(ctx, view.turn)} decides: go on or stop.`;
   if (view.ruleset === "hola") return "Your turn: fight on with any card, or stop.";
-  const wild = wildRanks(view.ruleset).filter((r) => r !== first).map((r) => `a ${rankName(r)}`).join(" or ");
-  const cards = view.legal_moves.filter((m) => m.type === "play").map((m) => cardText(m.card)).join(", ");
+  const wild = wildRanks(view.ruleset)
+    .filter((r) => r !== first)
+    .map((r) => `a ${rankName(r)}`)
+    .join(" or ");
+  const cards = view.legal_moves
+    .filter((m) => m.type === "play")
+    .map((m) => cardText(m.card))
+    .join(", ");
   return `Your turn: go on with a ${rankName(first)} or ${wild} (${cards}), or stop.`;
 }
 
@@ -101,15 +113,18 @@ function playWords(ctx, view, mine) {
   if (!view.table.length) return `${who} lead${mine ? ": play any card" : ""}.`;
   if (fam === "sedma") return mine ? "Your turn: play any card." : `${who} turn.`;
   const led = SUITS[view.table[0].card.slice(-1)].name;
-  const rule = fam === "whist" ? `follow ${led} if you can, else trump if you can` : `follow ${led} if you can`;
+  const rule =
+    fam === "whist" ? `follow ${led} if you can, else trump if you can` : `follow ${led} if you can`;
   return mine ? `Your turn: ${rule}.` : `${who} turn.`;
 }
 
 function bidWords(ctx, view, mine) {
   if (family(view) === "whist") {
     if (!mine) return `${name(ctx, view.turn)} bids.`;
-    const hook = view.forbidden_bid !== null && view.forbidden_bid !== undefined
-      ? ` Not ${view.forbidden_bid}: the bids may not add up to ${view.cards}.` : "";
+    const hook =
+      view.forbidden_bid !== null && view.forbidden_bid !== undefined
+        ? ` Not ${view.forbidden_bid}: the bids may not add up to ${view.cards}.`
+        : "";
     return `Your bid: how many tricks will you take (0 to ${view.cards})?${hook}`;
   }
   if (!mine) return `Auction: ${name(ctx, view.turn)} bids or passes.`;
@@ -122,9 +137,16 @@ const PHASES = {
   play: playWords,
   decide: decideWords,
   bid: bidWords,
-  trump: (ctx, view, mine) => (mine ? "You won the auction: name trumps." : `${name(ctx, view.turn)} names trumps.`),
-  call: (ctx, view, mine) => (mine ? "Call a card: its holder becomes your hidden partner (or play alone)." : `${name(ctx, view.turn)} calls a partner.`),
-  lead: (ctx, view, mine) => (mine ? "Lead the first trick yourself, or ask your partner to lead." : `${name(ctx, view.turn)} chooses who leads.`),
+  trump: (ctx, view, mine) =>
+    mine ? "You won the auction: name trumps." : `${name(ctx, view.turn)} names trumps.`,
+  call: (ctx, view, mine) =>
+    mine
+      ? "Call a card: its holder becomes your hidden partner (or play alone)."
+      : `${name(ctx, view.turn)} calls a partner.`,
+  lead: (ctx, view, mine) =>
+    mine
+      ? "Lead the first trick yourself, or ask your partner to lead."
+      : `${name(ctx, view.turn)} chooses who leads.`,
 };
 
 export function phaseSentence(ctx) {
@@ -146,16 +168,36 @@ function worth(score) {
 function italiana(ctx, r) {
   const s = r.score;
   const alone = s.partner === null || s.partner === undefined || s.partner === s.bidder;
-  const team = alone ? "alone" : `with ${s.partner === ctx.me ? "you" : name(ctx, s.partner)} as partner`;
+  const partner = s.partner === ctx.me ? "you" : name(ctx, s.partner);
+  const team = alone ? "alone" : `with ${partner} as partner`;
   const taken = r.points[0];
-  const paid = s.made ? `${alone ? "" : "each "}+${taken}` : `${alone ? "" : "each "}−${s.bid}, the others +${s.bid} each`;
-  return `${does(ctx, s.bidder, "bid", "bid")} ${s.bid} ${team} and took ${taken}: ${s.made ? "made" : "failed"} (${paid}).`;
+  const each = alone ? "" : "each ";
+  const paid = s.made ? `${each}+${taken}` : `${each}−${s.bid}, the others +${s.bid} each`;
+  const outcome = s.made ? "made" : "failed";
+  return `${does(ctx, s.bidder, "bid", "bid")} ${s.bid} ${team} and took ${taken}: ${outcome} (${paid}).`;
 }
 
 function whist(ctx, r) {
   const s = r.score;
-  const line = s.tricks.map((t, seat) => `${name(ctx, seat)} ${t} of ${s.bids[seat]}${s.made[seat] ? " ✓" : ""}`);
-  return `Tricks taken of bid: ${line.join(", ")}. Scores ${s.scores.map((x) => (x > 0 ? "+" + x : x)).join(", ")}.`;
+  const line = s.tricks.map(
+    (t, seat) => `${name(ctx, seat)} ${t} of ${s.bids[seat]}${s.made[seat] ? " ✓" : ""}`,
+  );
+  const scores = s.scores.map((x) => (x > 0 ? "+" + x : x)).join(", ");
+  return `Tricks taken of bid: ${line.join(", ")}. Scores ${scores}.`;
+}
+
+const verb = (ctx, group, third, base) => (group.length > 1 || group.includes(ctx.me) ? base : third);
+
+// Each for themselves (three-handed Sedma): the winner's points, then everyone else's.
+function eachAlone(ctx, r, win) {
+  const s = r.score;
+  const others = r.sides
+    .map((side, i) => ({ who: together(ctx, side), points: r.points[i], i }))
+    .filter((x) => x.i !== win)
+    .sort((a, b) => b.points - a.points);
+  const rest = others.map((x) => `${x.who} ${x.points}`).join(", ");
+  const value = worth(s) ? `: ${worth(s)}${s.level !== undefined ? " from each" : ""}` : "";
+  return `${together(ctx, s.winners)} ${verb(ctx, s.winners, "wins", "win")} with ${r.points[win]} (${rest})${value}.`;
 }
 
 export function resultSentence(ctx, r) {
@@ -163,21 +205,18 @@ export function resultSentence(ctx, r) {
   if (s.redeal) return `${name(ctx, s.redeal.seat)} asked for a redeal: the deal scores nothing.`;
   if (s.scores && s.bids) return whist(ctx, r);
   if (s.bid !== undefined && s.bidder !== undefined) return italiana(ctx, r);
-  if (s.burned) return `${together(ctx, s.winners)} win${s.winners.includes(ctx.me) ? "" : "s".repeat(s.winners.length === 1)}: ${EVENTS.burned(ctx, s.burned)}`;
-  if (!s.winners || !s.winners.length) {
+  const winners = s.winners || [];
+  if (s.burned)
+    return `${together(ctx, winners)} ${verb(ctx, winners, "wins", "win")}: ${EVENTS.burned(ctx, s.burned)}`;
+  if (!winners.length) {
     const carry = s.carry_next ? ` The next deal is worth ${counted(s.carry_next, "game point")} more.` : "";
     return `${r.points.join(" : ")}: a draw, nobody scores.${carry}`;
   }
-  const win = r.sides.findIndex((side) => side.some((seat) => s.winners.includes(seat)));
-  const verb = s.winners.length > 1 || s.winners.includes(ctx.me) ? "win" : "wins";
-  const value = worth(s);
-  if (r.sides.length > 2) {  // each for themselves: the winner's points, then everyone else's
-    const others = r.sides.map((side, i) => [together(ctx, side), r.points[i], i]).filter((x) => x[2] !== win);
-    const rest = others.sort((a, b) => b[1] - a[1]).map(([who, p]) => `${who} ${p}`).join(", ");
-    return `${together(ctx, s.winners)} ${verb} with ${r.points[win]} (${rest})${value ? `: ${value}${s.level !== undefined ? " from each" : ""}` : ""}.`;
-  }
-  const order = win < 0 ? r.points : [r.points[win], ...r.points.filter((_, i) => i !== win)];
-  return `${together(ctx, s.winners)} ${verb} ${order.join(" : ")}${value ? ", " + value : ""}.`;
+  const win = r.sides.findIndex((side) => side.some((seat) => winners.includes(seat)));
+  if (r.sides.length > 2) return eachAlone(ctx, r, win);
+  const order = [r.points[win], ...r.points.filter((_, i) => i !== win)];
+  const value = worth(s) ? ", " + worth(s) : "";
+  return `${together(ctx, winners)} ${verb(ctx, winners, "wins", "win")} ${order.join(" : ")}${value}.`;
 }
 
 // The match's score in words: "You and Cy 3, Bo and Di 1 (first to 4 game points)".
@@ -197,12 +236,20 @@ export function matchOver(ctx, match) {
 // An API error in words; a stale move is not an error (the caller refreshes).
 export function problemWords(err) {
   switch (err.kind) {
-    case "illegal-move": return `That move is not allowed: ${err.problem.detail}.`;
-    case "not-found": return "This deal does not exist on this server.";
-    case "forbidden": case "unauthorized": return "Your seat's token was not accepted: you are watching.";
-    case "offline": return "The server cannot be reached; trying again…";
-    case "store-unavailable": return "The server's store is unavailable; try again in a moment.";
-    case "rate-limited": return "Too many requests: wait a moment and try again.";
-    default: return err.message;
+    case "illegal-move":
+      return `That move is not allowed: ${err.problem.detail}.`;
+    case "not-found":
+      return "This deal does not exist on this server.";
+    case "forbidden":
+    case "unauthorized":
+      return "Your seat's token was not accepted: you are watching.";
+    case "offline":
+      return "The server cannot be reached; trying again…";
+    case "store-unavailable":
+      return "The server's store is unavailable; try again in a moment.";
+    case "rate-limited":
+      return "Too many requests: wait a moment and try again.";
+    default:
+      return err.message;
   }
 }
