@@ -21,7 +21,7 @@ class Family:
     evolve: Callable[..., Any]
     legal_moves: Callable[..., list[dict[str, Any]]]
     view: Callable[..., dict[str, Any]]
-    redact: Callable[..., dict[str, Any]]
+    hidden: Callable[..., list[Any]]
     next_dealer: Callable[..., int]
     match_winner: Callable[..., int | None]
 

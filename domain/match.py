@@ -3,18 +3,18 @@
 Events: ``created`` (with the SHA-256 commitment to the match secret), ``client_seed`` (a seat's
 contribution to the shuffle of the deals not yet started), ``deal_started``, ``deal_scored``,
 ``rubber_won`` (Sueca's best of N rubbers: a rubber ends, the totals start again from zero),
-``ended`` (which reveals the match secret, so every deal's server seed can be checked).
+``ended`` (which reveals the match secret and nonce, so every deal's server seed can be checked;
+``fairness.py`` has the formulas).
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .fairness import MatchSecret
 from .messages import Event
 from .registry import family_of, rules_for
-from .shuffle import commitment
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,8 @@ class MatchState:
     tiebreak: tuple[int, ...] = ()      # Serbian whist's scratch: successful bids
     commitment: str | None = None
     client_seeds: tuple[dict[str, Any], ...] = ()
-    secret: str | None = None  # revealed when the match ends
+    secret: str | None = None  # revealed when the match ends, with the nonce
+    nonce: str | None = None
     rubbers: tuple[int, ...] = ()       # rubbers won per side (best of N rubbers)
     rubber_ends: tuple[int, ...] = ()   # the deal that ended each rubber
     rubber_start: int = 1               # the first deal of the rubber being played
@@ -54,6 +55,8 @@ class MatchState:
                               "ends": list(self.rubber_ends)}
         if self.secret is not None:
             out["secret"] = self.secret
+        if self.nonce is not None:
+            out["nonce"] = self.nonce
         return out
 
 
@@ -86,20 +89,14 @@ def number_of(deal: str) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
-def first_dealer(match_seed: str, players: int) -> int:
-    """RULES.md §11.35: the first dealer is drawn from the match seed, so replays are exact."""
-    digest = hashlib.sha256(b"tricklog-first-dealer\x00" + match_seed.encode()).digest()
-    return int.from_bytes(digest[:8], "big") % players
-
-
 def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
-            secret: str, client_seeds: list[str | None], first: dict[str, Any] | None = None
-            ) -> list[Event]:
+            secret: MatchSecret, client_seeds: list[str | None],
+            first: dict[str, Any] | None = None) -> list[Event]:
     """The opening events: ``created``, the seats' client seeds, the first ``deal_started``
     (``first`` adds to it, e.g. a prearranged deal)."""
     events = [Event("created", {"id": match_id, "ruleset": rules.preset,
                                 "players": rules.players, "options": rules.options,
-                                "seats": seats, "commitment": commitment(secret)})]
+                                "seats": seats, "commitment": secret.commitment})]
     events += [Event("client_seed", {"seat": seat, "seed": seed, "from_deal": 1}, seat)
                for seat, seed in enumerate(client_seeds) if seed]
     events.append(Event("deal_started", {"deal_id": deal_id(match_id, 1), "number": 1,
@@ -107,7 +104,7 @@ def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
     return events
 
 
-def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: str
+def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: MatchSecret
                ) -> list[Event]:
     """What follows a scored deal: record it, then end the match or start the next deal."""
     if match.status != "playing" or any(
@@ -133,12 +130,12 @@ def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: s
                                                  "totals": totals, "rubbers": won}),
                     _next_deal(match, number, dealer, result)]
         return [scored, Event("ended", {"winner": winner, "winners": [winner], "totals": totals,
-                                        "rubbers": won, "secret": secret})]
+                                        "rubbers": won, **secret.revealed()})]
     winners = [side for side, total in enumerate(totals) if total == totals[winner]
                and (not after.tiebreak or after.tiebreak[side] == after.tiebreak[winner]
                     or match.rules.options.get("scoring") != "scratch")]
     return [scored, Event("ended", {"winner": winner, "winners": winners, "totals": totals,
-                                    "secret": secret})]
+                                    **secret.revealed()})]
 
 
 def _next_deal(match: MatchState, number: int, dealer: int, result: dict[str, Any]) -> Event:
@@ -183,7 +180,7 @@ def evolve(match: MatchState | None, event: Event) -> MatchState:
                             rubber_ends=match.rubber_ends + (last,))
         return replace(match, status="over", winner=data["winner"],
                        winners=tuple(data.get("winners", [data["winner"]])),
-                       secret=data.get("secret"))
+                       secret=data.get("secret"), nonce=data.get("nonce"))
     raise ValueError(f"unknown match event {event.type!r}")
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .fairness import DealSecret
+
 MOVE_TYPES = ("play", "stop", "bid", "pass", "trump", "call", "lead", "redeal", "hint")
 
 
@@ -56,4 +58,4 @@ class Move:
 class Command:
     seat: int
     move: Move
-    secret: str | None = None
+    secret: DealSecret | None = None

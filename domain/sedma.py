@@ -19,12 +19,12 @@ from typing import Any
 from . import capture, flow, rotation, table_talk
 from .capture import current_winner
 from .errors import IllegalMove, InvalidDeal
+from .fairness import DealSecret
 from .messages import Command, Event
 from .records import updater
 from .scoring import card_points
 from .sedma_rules import BURN_STAKES, BURNED_HAND_STAKES, SedmaRules
 from .sedma_scoring import score
-from .shuffle import SHUFFLE_VERSION, commitment
 
 Hands = tuple[tuple[str, ...], ...]
 
@@ -87,19 +87,12 @@ def check_prearranged(rules: SedmaRules, hands: list[list[str]], stock: list[str
         raise InvalidDeal("hands", "hands and stock together must be the pack, each card once")
 
 
-def dealt(rules: SedmaRules, dealer: int, hands: list[list[str]], stock: list[str],
-          seed: str | None, trump_card: str | None = None, number: int = 1) -> Event:
-    """The ``dealt`` event; ``seed`` None marks a prearranged deal (no fairness commitment)."""
+def dealt(rules: SedmaRules, dealer: int, hands: list[list[str]], trump_card: str | None,
+          number: int) -> dict[str, Any]:
+    """What a Sedma-family ``dealt`` event adds to every game's (``game.dealt``): nothing."""
     if trump_card is not None:
         raise InvalidDeal("trump_card", "this game turns no trump card")
-    return Event("dealt", {
-        "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),
-        "dealer": dealer, "leader": (dealer + 1) % rules.players,
-        "hands": hands, "stock": stock,
-        "commitment": commitment(seed) if seed is not None else None,
-        "shuffle": SHUFFLE_VERSION if seed is not None else None,
-        "prearranged": seed is None,
-    })
+    return {}
 
 
 # -- deciding ------------------------------------------------------------------------------------
@@ -157,7 +150,7 @@ def decide(state: SedmaState, command: Command) -> list[Event]:
     return flow.decide(state, command, _player_event, _automatic, evolve)
 
 
-def settle(state: SedmaState, secret: str | None) -> list[Event]:
+def settle(state: SedmaState, secret: DealSecret | None) -> list[Event]:
     return flow.settle(state, secret, _automatic, evolve)
 
 
@@ -189,7 +182,7 @@ def _player_event(state: SedmaState, command: Command) -> Event:
     return Event("played", {"card": move.card}, seat)
 
 
-def _automatic(state: SedmaState, secret: str | None) -> Event | None:
+def _automatic(state: SedmaState, secret: DealSecret | None) -> Event | None:
     phase = state.phase
     if phase in ("play", "decide") and state.table and state.rules.burn_tariff != "off":
         burned = capture.burn(state.table)

@@ -14,9 +14,9 @@ from typing import Any
 from . import flow, tricks
 from .cards import suit
 from .errors import IllegalMove, InvalidDeal
+from .fairness import DealSecret
 from .messages import Command, Event
 from .records import updater
-from .shuffle import SHUFFLE_VERSION, commitment
 from .sueca_rules import POINTS, WEAK_HAND, SuecaRules
 from .sueca_scoring import score
 
@@ -77,19 +77,17 @@ def check_prearranged(rules: SuecaRules, hands: list[list[str]], stock: list[str
         raise InvalidDeal("hands", "the hands together must be the pack, each card once")
 
 
-def dealt(rules: SuecaRules, dealer: int, hands: list[list[str]], stock: list[str],
-          seed: str | None, trump_card: str | None = None, number: int = 1) -> Event:
-    data: dict[str, Any] = {
-        "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),
-        "dealer": dealer, "leader": (dealer + 1) % rules.players, "hands": hands, "stock": stock,
-        "commitment": commitment(seed) if seed is not None else None,
-        "shuffle": SHUFFLE_VERSION if seed is not None else None, "prearranged": seed is None}
-    if not rules.italiana:  # §7.2: the dealer's tenth card, turned face up
-        card = trump_card or hands[dealer][-1]
-        if card not in hands[dealer]:
-            raise InvalidDeal("trump_card", "the trump card must be one of the dealer's cards")
-        data["trump_card"] = card
-    return Event("dealt", data)
+def dealt(rules: SuecaRules, dealer: int, hands: list[list[str]], trump_card: str | None,
+          number: int) -> dict[str, Any]:
+    """Sueca's ``dealt`` adds the turned trump (§7.2: the dealer's tenth card, face up)."""
+    if rules.italiana:
+        if trump_card is not None:
+            raise InvalidDeal("trump_card", "Sueca Italiana turns no trump card: it is bid")
+        return {}
+    card = trump_card or hands[dealer][-1]
+    if card not in hands[dealer]:
+        raise InvalidDeal("trump_card", "the trump card must be one of the dealer's cards")
+    return {"trump_card": card}
 
 
 def start(rules: SuecaRules, data: dict[str, Any]) -> SuecaState:
@@ -150,7 +148,7 @@ def decide(state: SuecaState, command: Command) -> list[Event]:
     return flow.decide(state, command, _player_event, _automatic, evolve)
 
 
-def settle(state: SuecaState, secret: str | None) -> list[Event]:
+def settle(state: SuecaState, secret: DealSecret | None) -> list[Event]:
     return flow.settle(state, secret, _automatic, evolve)
 
 
@@ -191,7 +189,7 @@ def _why(state: SuecaState, kind: str) -> str:
             "auction"}.get(kind, f"a {kind!r} move is not allowed in phase {state.phase}")
 
 
-def _automatic(state: SuecaState, secret: str | None) -> Event | None:
+def _automatic(state: SuecaState, secret: DealSecret | None) -> Event | None:
     phase = state.phase
     if phase == "bid":
         if state.bid == MAX_BID and state.bidder is not None:  # §8.3: 120 ends the auction

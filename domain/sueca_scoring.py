@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import tricks
-from .shuffle import commitment
+from .fairness import DealSecret, reveal
 from .sueca_rules import POINTS
 
 if TYPE_CHECKING:
@@ -21,16 +21,13 @@ def game_points(points: int, all_tricks: bool, bandeira: str) -> int:
     return 1 if points > 60 else 0
 
 
-def score(state: SuecaState, secret: str | None) -> dict[str, Any]:
+def score(state: SuecaState, secret: DealSecret | None) -> dict[str, Any]:
     if state.redeal is not None:
         result = _redealt(state)
     else:
         result = _italiana(state) if state.rules.italiana else _sueca(state)
     result["tricks"] = list(state.tricks_won)
-    if state.commitment is not None:
-        if secret is None or commitment(secret) != state.commitment:
-            raise ValueError("the server seed does not match the deal's commitment")
-        result["seed"] = secret
+    result.update(reveal(state.commitment, secret))
     return result
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import tricks
-from .redaction import redact_deal_only, with_ending
+from .redaction import deal_only, with_ending
 from .sueca import SuecaState, legal_moves
 
 
@@ -34,4 +34,4 @@ def view(state: SuecaState, seat: int | None) -> dict[str, Any]:
     return with_ending(out, state)
 
 
-redact = redact_deal_only
+hidden = deal_only

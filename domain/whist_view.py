@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import tricks
-from .redaction import redact_deal_only, with_ending
+from .redaction import deal_only, with_ending
 from .whist import WhistState, hook, legal_moves
 
 
@@ -26,4 +26,4 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
     return with_ending(out, state)
 
 
-redact = redact_deal_only
+hidden = deal_only
