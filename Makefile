@@ -48,6 +48,7 @@ axe: $(AXE_STAMP)
 $(AXE_STAMP):
 	@if command -v npm >/dev/null; then \
 	  timeout 300 npm install --prefix .tools --no-save --no-package-lock --no-audit --no-fund \
+	    --fetch-timeout=30000 --fetch-retries=1 \
 	    --loglevel=error axe-core@$(AXE_VERSION) >/dev/null && touch $@ || \
 	  echo "the accessibility check will be skipped: npm could not install axe-core@$(AXE_VERSION)"; \
 	else echo "the accessibility check will be skipped: no npm to install axe-core"; fi
