@@ -62,10 +62,11 @@ def score(system: str, b: int, t: int, n: int, players: int) -> Fraction:
 
 
 SYSTEMS = ("basic", "basic_harsh", "exact", "exact_penalty", "ten_times", "ten_times_penalty",
-           "penalty_under_zero_over", "penalty_under_zero_over_x10", "fives", "set_penalty", "progressive_penalty",
-           "reduced_zero", "reduced_zero_exact", "adjusted_zero", "progressive", "montreal", "negative",
-           "negative_simple", "negative_variant", "trick_scoring", "binary", "binary_nil",
-           "scratch", "adjusted_exact", "get_fred", "oy_vey")
+           "penalty_under_zero_over", "penalty_under_zero_over_x10", "fives", "set_penalty",
+           "progressive_penalty", "reduced_zero", "reduced_zero_exact", "adjusted_zero",
+           "progressive", "montreal", "negative", "negative_simple", "negative_variant",
+           "trick_scoring", "binary", "binary_nil", "scratch", "adjusted_exact", "get_fred",
+           "oy_vey")
 LOW_WINS = ("negative", "negative_simple", "negative_variant", "scratch")
 
 
