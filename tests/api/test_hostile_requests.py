@@ -17,7 +17,7 @@ from rq import SimpleWorker
 
 from api.app import create_app
 from events.config import Settings
-from tests.api.conftest import auth, create, tokens
+from tests.http import auth, create, tokens
 from workers import runtime
 
 FORMULAS = ['=HYPERLINK("http://evil.example/","x")', "@SUM(A1:A9)", "+1+2", "-3"]
