@@ -92,11 +92,14 @@ class ISMCTSPlayer:
 
     def choose(self, rules: Any, deal: dict[str, Any], moves: Sequence[dict[str, Any]]
                ) -> dict[str, Any]:
-        """``deal``: the ``dealt`` event's data; ``moves``: every move made since, in order."""
+        """``deal``: the ``dealt`` event's data; ``moves``: every move made since, in order.
+        Rebuilding the state counts against the budget."""
+        start = time.perf_counter()
         game = self.game_for(rules, deal["dealer"], deal.get("number", 1), deal.get("carry", 0))
         ids = [game.actions.id_of(m) for m in moves]
         state = state_of(game, deal["hands"], deal["stock"], ids)
-        bot = TimedISMCTSBot(game, self.seconds, self.seed + len(moves))
+        left = self.seconds - (time.perf_counter() - start)
+        bot = TimedISMCTSBot(game, left, self.seed + len(moves))
         action = bot.step(state)
         self.simulations.append(bot.simulations)
         return dict(game.actions.moves[int(action)])

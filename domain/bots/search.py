@@ -1,10 +1,13 @@
 """A determinized Monte Carlo player: sample the hidden cards consistently with what the seat
 knows (``knowledge.py``), try each legal move in every sample, play the rest of the deal out,
-and keep the move with the best average outcome. Pure: the budget is a number of samples."""
+and keep the move with the best average outcome. Pure: the budget is a number of playouts, or
+``stop``, a callable the adapter hands in (it reads the clock; the domain may not) that says
+when time is up: it is asked before every playout."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .. import game, playout
@@ -18,8 +21,8 @@ MIN_SAMPLES = 4
 PLAYOUT_LIMIT = 400
 
 
-def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUTS
-               ) -> dict[str, Any]:
+def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUTS,
+               stop: Callable[[], bool] | None = None) -> dict[str, Any]:
     legal = view["legal_moves"]
     if len(legal) == 1:
         return dict(legal[0])
@@ -28,15 +31,24 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     family = family_of(rules)
     determinize = DETERMINIZE[family.name]
     me = view["seat"]
-    totals = [0.0] * len(legal)
-    for _ in range(samples):
+    totals, counts = [0.0] * len(legal), [0] * len(legal)
+    for sample in range(samples if stop is None else 10 ** 9):
+        if stop is not None and sample and stop():
+            break
         try:
             state = determinize(view, rules, rng)
         except ValueError:
             continue
         for i, move in enumerate(legal):
+            if stop is not None and (sample or i) and stop():
+                break
             totals[i] += _playout(family, state, me, move, rng)
-    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+            counts[i] += 1
+        else:
+            continue
+        break
+    tried = [i for i in range(len(legal)) if counts[i]] or [0]  # time may end a first round
+    best = max(tried, key=lambda i: (totals[i] / counts[i] if counts[i] else 0.0, -i))
     return dict(legal[best])
 
 
