@@ -30,27 +30,34 @@ def sample_state(state: Any, seat: int, rng: random.Random) -> Any:
     return DETERMINIZE[family_of(rules).name](view, rules, rng)
 
 
-def relabelling(truth: Any, sample: Any, rng: random.Random) -> dict[str, str]:
-    """A permutation of card names taking ``truth``'s hidden layout to ``sample``'s."""
-    pairs: dict[str, str] = {}
+def relabelling(truth: Any, sample: Any, rng: random.Random) -> list[tuple[str, str]]:
+    """Card renamings (a permutation of the pack as a multiset: Hola's six-player pack holds
+    every card twice) taking ``truth``'s hidden layout to ``sample``'s."""
+    pairs: list[tuple[str, str]] = []
     for real, guessed in zip(truth.hands, sample.hands, strict=True):
         gone = sorted((Counter(real) - Counter(guessed)).elements())
         new = list((Counter(guessed) - Counter(real)).elements())
         rng.shuffle(new)
-        pairs.update(zip(gone, new, strict=True))
-    for real_card, guessed_card in zip(getattr(truth, "stock", ()), getattr(sample, "stock", ()),
-                                       strict=True):
-        if real_card != guessed_card:
-            pairs[real_card] = guessed_card
-    images = set(pairs.values())
-    freed = sorted(k for k in pairs if k not in images)      # nothing maps onto these yet
-    loose = sorted(v for v in images if v not in pairs)      # these still need an image
-    pairs.update(zip(loose, freed, strict=True))
-    return pairs
+        pairs += zip(gone, new, strict=True)
+    pairs += [(a, b) for a, b in zip(getattr(truth, "stock", ()), getattr(sample, "stock", ()),
+                                     strict=True) if a != b]
+    sources, images = Counter(a for a, _ in pairs), Counter(b for _, b in pairs)
+    loose = sorted((images - sources).elements())   # renamed onto, not yet renamed away
+    freed = sorted((sources - images).elements())   # renamed away, nothing renamed onto them
+    return pairs + list(zip(loose, freed, strict=True))
 
 
 def relabelled_deck(deck: Sequence[str], truth: Any, seat: int, rng: random.Random
                     ) -> list[str]:
-    """The real ``deck`` with the seat's unseen cards relabelled to a fresh sample."""
-    pairs = relabelling(truth, sample_state(truth, seat, rng), rng)
-    return [pairs.get(card, card) for card in deck]
+    """The real ``deck`` with the seat's unseen cards relabelled to a fresh sample (where a
+    card has two copies, which copy is renamed is drawn; callers check the replay)."""
+    targets: dict[str, list[str]] = {}
+    for source, image in relabelling(truth, sample_state(truth, seat, rng), rng):
+        targets.setdefault(source, []).append(image)
+    out = list(deck)
+    for source, images in targets.items():
+        places = [i for i, card in enumerate(deck) if card == source]
+        rng.shuffle(places)
+        for place, image in zip(places, images, strict=False):
+            out[place] = image
+    return out
