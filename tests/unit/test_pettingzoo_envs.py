@@ -61,3 +61,21 @@ def test_same_seed_same_episode() -> None:
     a, b = TricklogEnv("serbian-whist", 4), TricklogEnv("serbian-whist", 4)
     assert _play(a, 3) == _play(b, 3)
     assert game.view(a.deal, None) == game.view(b.deal, None)
+
+
+def test_a_policy_trained_offline_chooses_legal_moves_from_a_served_view(
+        tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """README's path: train on the environment, save, then choose from a view as the API
+    serves it (examples/sse_bot.py --policy examples.pettingzoo_policy:choose)."""
+    from examples import pettingzoo_policy as policy
+
+    trained = policy.train("sedma", 2, episodes=3)
+    path = f"{tmp_path}/policy.npz"
+    np.savez(path, **trained)
+    monkeypatch.setenv("TRICKLOG_POLICY", path)
+    monkeypatch.setattr(policy, "_LOADED", {})
+    rules = registry.rules_for("sedma", 2, {})
+    state = game.fold(game.new_deal(rules, 1, 0, "served"))
+    view = {"ruleset": "sedma", "players": 2, "options": rules.options, "seq": 1,
+            **game.view(state, state.turn)}
+    assert policy.choose(view) in view["legal_moves"]
