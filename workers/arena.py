@@ -70,6 +70,7 @@ class Tally:
     seat_wins: list[int] = field(default_factory=list)   # by seat relative to the hero's
     point_share: list[float] = field(default_factory=list)
     move_times: dict[str, list[float]] = field(default_factory=dict)
+    move_cpu: dict[str, list[float]] = field(default_factory=dict)   # this process's CPU time
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -106,9 +107,10 @@ def play_deal(rules: Any, number: int, dealer: int, carry: int, secret: str,
         seat = deal.turn
         view = {"ruleset": rules.preset, "players": rules.players, "options": rules.options,
                 **game.view(deal, seat)}
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = players[seat](view, so_far)
         tally.move_times.setdefault(seat_bots[seat], []).append(time.perf_counter() - start)
+        tally.move_cpu.setdefault(seat_bots[seat], []).append(time.process_time() - cpu)
         so_far.moves.append(move)
         deal = game.fold(game.decide(deal, Command(seat, Move.from_dict(move), seed_n)), deal)
     return deal
@@ -177,20 +179,23 @@ def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,
             "wins_by_seat": tally.seat_wins,
             "point_share": sum(tally.point_share) / max(1, len(tally.point_share)),
             "ms_per_move": times, "max_ms_per_move": {
-                bot: 1000 * max(t) for bot, t in tally.move_times.items()}}
+                bot: 1000 * max(t) for bot, t in tally.move_times.items()},
+            "max_cpu_ms_per_move": {bot: 1000 * max(t) for bot, t in tally.move_cpu.items()}}
 
 
 def table(rows: list[dict[str, Any]]) -> str:
     head = ("| preset | hero vs villain | budget | matches | hero wins | 95% CI "
-            "| hero card-point share | ms/move (hero, villain) | slowest ms (hero, villain) |")
+            "| hero card-point share | ms/move (hero, villain) "
+            "| slowest move, ms wall (CPU) (hero; villain) |")
     lines = [head, "|" + "---|" * 9]
     for r in rows:
-        ms, top = r["ms_per_move"], r["max_ms_per_move"]
+        ms, top, cpu = r["ms_per_move"], r["max_ms_per_move"], r.get("max_cpu_ms_per_move", {})
         budget = f"{r['budget_ms']:g} ms" if r.get("budget_ms") else "-"
         lines.append(f"| {r['preset']} {r['players']}p | {r['hero']} vs {r['villain']} | "
                      f"{budget} | {r['matches']} | {100 * r['win_rate']:.0f}% | "
                      f"{100 * r['ci95'][0]:.0f}-{100 * r['ci95'][1]:.0f}% | "
                      f"{100 * r['point_share']:.0f}% | "
                      f"{ms.get(r['hero'], 0):.2f}, {ms.get(r['villain'], 0):.2f} | "
-                     f"{top.get(r['hero'], 0):.0f}, {top.get(r['villain'], 0):.0f} |")
+                     f"{top.get(r['hero'], 0):.0f} ({cpu.get(r['hero'], 0):.0f}); "
+                     f"{top.get(r['villain'], 0):.0f} ({cpu.get(r['villain'], 0):.0f}) |")
     return "\n".join(lines)
