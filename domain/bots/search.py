@@ -14,6 +14,7 @@ from .. import game, playout
 from ..errors import DomainError
 from ..messages import Command, Move
 from ..registry import family_of, rules_for
+from . import endgame
 from .knowledge import DETERMINIZE
 
 PLAYOUTS = 320       # per move decided: about 40 ms on one core of this machine
@@ -42,7 +43,7 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
         for i, move in enumerate(legal):
             if stop is not None and (sample or i) and stop():
                 break
-            totals[i] += _playout(family, state, me, move, rng)
+            totals[i] += _playout(family, state, me, move, rng, stop)
             counts[i] += 1
         else:
             continue
@@ -53,11 +54,17 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
 
 
 def _playout(family: Any, state: Any, me: int, move: dict[str, Any],
-             rng: random.Random) -> float:
+             rng: random.Random, stop: Callable[[], bool] | None = None) -> float:
     """Play ``move``, then random legal moves to the end: by the fast kernel once the deal is
-    down to card play it handles, by the reducers before (an auction) or where it declines."""
+    down to card play it handles, by the reducers before (an auction) or where it declines.
+    With a time budget (``stop``), once few cards are left the rest is solved exactly
+    (``endgame``; a solve costs tens of playouts, so a playout count alone never asks it)."""
     try:
         state = _apply(family, state, me, move)
+        if stop is not None and endgame.applies(state):
+            solved = endgame.solve(state, me, _value, stop)
+            if solved is not None:
+                return solved
         for _ in range(PLAYOUT_LIMIT):
             if state.phase == "over" or state.turn is None:
                 break
