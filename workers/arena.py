@@ -173,7 +173,12 @@ def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,
             progress(i + 1, matches_n)
     low, high = wilson(tally.wins, tally.games)
     times = {bot: 1000 * sum(t) / len(t) for bot, t in tally.move_times.items()}
-    return {"preset": preset, "players": players, "hero": hero, "villain": villain,
+    extra = {}
+    if "ismcts" in (hero, villain):  # how often a world sample had to be the real deal
+        from integrations.openspiel import FALLBACKS
+
+        extra["ismcts_world_samples"] = dict(FALLBACKS)
+    return {**extra, "preset": preset, "players": players, "hero": hero, "villain": villain,
             "budget_ms": budget_ms, "matches": tally.games,
             "win_rate": tally.wins / max(1, tally.games), "ci95": [low, high],
             "wins_by_seat": tally.seat_wins,
