@@ -27,6 +27,7 @@ from .table import Table
 
 UCT_C = 2.0
 MIN_SIMULATIONS = 2
+SEARCHED = {"moves": 0, "simulations": 0}   # decisions searched and their simulations
 
 
 class _OutOfTime(Exception):
@@ -102,4 +103,7 @@ class ISMCTSPlayer:
         bot = TimedISMCTSBot(game, left, self.seed + len(moves))
         action = bot.step(state)
         self.simulations.append(bot.simulations)
+        if len(state.legal_actions()) > 1:
+            SEARCHED["moves"] += 1
+            SEARCHED["simulations"] += bot.simulations
         return dict(game.actions.moves[int(action)])

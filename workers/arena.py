@@ -175,9 +175,11 @@ def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,
     times = {bot: 1000 * sum(t) / len(t) for bot, t in tally.move_times.items()}
     extra = {}
     if "ismcts" in (hero, villain):  # how often a world sample had to be the real deal
+        from integrations.ismcts import SEARCHED
         from integrations.openspiel import FALLBACKS
 
         extra["ismcts_world_samples"] = dict(FALLBACKS)
+        extra["ismcts_simulations_per_move"] = SEARCHED["simulations"] / max(1, SEARCHED["moves"])
     return {**extra, "preset": preset, "players": players, "hero": hero, "villain": villain,
             "budget_ms": budget_ms, "matches": tally.games,
             "win_rate": tally.wins / max(1, tally.games), "ci95": [low, high],
