@@ -15,7 +15,6 @@ from ..errors import DomainError
 from ..messages import Command, Move
 from ..registry import family_of, rules_for
 from . import endgame
-from .heuristic import heuristic_bot
 from .knowledge import DETERMINIZE
 
 PLAYOUTS = 320       # per move decided: about 40 ms on one core of this machine
@@ -73,23 +72,11 @@ def _playout(family: Any, state: Any, me: int, move: dict[str, Any],
             if fast is not None:
                 state = game.fold(family.settle(fast, None), fast)
                 break
-            state = _apply(family, state, state.turn, _rollout_move(state, rng))
+            state = _apply(family, state, state.turn, rng.choice(
+                family.legal_moves(state, state.turn)))
     except (DomainError, ValueError, KeyError):
         return 0.0
     return _value(state, me)
-
-
-def _rollout_move(state: Any, rng: random.Random) -> dict[str, Any]:
-    """A playout's move where the kernel does not play: cards at random, but an auction's
-    bids, trumps and calls as the heuristic makes them (random bids run every auction up to
-    its top, which teaches the search nothing about contracts)."""
-    seat, rules = state.turn, state.rules
-    legal = game.legal_moves(state, seat)
-    if all(m["type"] in ("play", "stop") for m in legal):
-        return dict(rng.choice(legal))
-    view = {"ruleset": rules.preset, "players": rules.players, "options": rules.options,
-            **game.view(state, seat)}
-    return heuristic_bot(view, rng)
 
 
 def _apply(family: Any, state: Any, seat: int, move: dict[str, Any]) -> Any:
