@@ -25,6 +25,7 @@ from pettingzoo.utils import wrappers
 
 from domain import game
 from domain import match as matches
+from domain.fairness import MatchSecret
 from domain.registry import rules_for
 
 from .encoding import ActionTable, ViewEncoder
@@ -75,16 +76,17 @@ class TricklogEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.secret = f"{self.rng.getrandbits(128):032x}"
+        self.secret = MatchSecret(f"{self.rng.getrandbits(128):032x}",
+                                  f"{self.rng.getrandbits(256):064x}")
         n = self.rules.players
         self.match = matches.fold(matches.created(
             "gym", self.rules, [{"seat": s, "name": a} for s, a in enumerate(self.agents)],
-            matches.first_dealer(self.secret, n), self.secret, [None] * n))
+            self.secret.first_dealer(n), self.secret, [None] * n))
         self.number, self.carry = 1, 0
         self._start_deal()
 
     def _start_deal(self) -> None:
-        self.seed = f"{self.secret}:{self.number}"
+        self.seed = self.secret.deal(self.number)
         self.deal = game.fold(game.new_deal(self.rules, self.number,
                                             self.match.deals[-1]["dealer"], self.seed,
                                             None, self.carry))

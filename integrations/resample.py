@@ -1,6 +1,6 @@
 """Another deal a seat cannot tell from the real one, as the deck that deals it.
 
-The domain's determinizer (``domain.bots.knowledge``) gives a sample of the hidden cards as
+The family's ``resample`` hook (the search bot's determinizer) gives a sample of the hidden cards as
 they lie now, consistent with what the seat knows (voids, shown hands, the turned trump, a
 revealed partner). This module turns it into a whole alternative history: a relabelling of the
 cards the seat has never seen (a permutation that maps each card where it truly lies now to
@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain import game
-from domain.bots.knowledge import DETERMINIZE
 from domain.registry import family_of
 
 
@@ -27,7 +26,10 @@ def sample_state(state: Any, seat: int, rng: random.Random) -> Any:
     rules = state.rules
     view = {"ruleset": rules.preset, "players": rules.players, "options": rules.options,
             **game.view(state, seat)}
-    return DETERMINIZE[family_of(rules).name](view, rules, rng)
+    resample = family_of(rules).resample
+    if resample is None:
+        raise ValueError(f"{rules.preset} has no resample hook")
+    return resample(view, rules, rng)
 
 
 def relabelling(truth: Any, sample: Any, rng: random.Random) -> list[tuple[str, str]]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import game
+from domain.fairness import DealSecret
 from domain.messages import Command, Event, Move
 from domain.registry import family_of, rules_for
 
@@ -66,7 +67,7 @@ class Table:
         return deck
 
 
-def play(state: Any, seat: int, move: dict[str, Any], secret: str | None = None) -> Any:
+def play(state: Any, seat: int, move: dict[str, Any], secret: DealSecret | None = None) -> Any:
     """``move`` by ``seat`` and whatever follows from it (``secret``: a seeded deal's server
     seed, which its scoring reveals)."""
     return game.fold(game.decide(state, Command(seat, Move.from_dict(move), secret)), state)
@@ -76,8 +77,8 @@ def higher_wins(rules: Any) -> bool:
     """Whether a larger total wins the match (not so in Serbian whist's golf-style systems)."""
     n = len(rules.sides)
     big = 10 ** 6
-    winner = family_of(rules).match_winner(rules, [big] + [0] * (n - 1), big, None)
-    return bool(winner == 0)
+    winners = family_of(rules).match_winners(rules, [big] + [0] * (n - 1), big, [0] * n)
+    return winners == [0]
 
 
 def seat_points(state: Any) -> list[float]:

@@ -9,6 +9,7 @@ the domain may not read a clock, so ``search`` is handed a callable that says ti
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -21,9 +22,9 @@ from domain import match as matches
 from domain.bots import BOTS
 from domain.bots.search import search_bot
 from domain.errors import DomainError
+from domain.fairness import MatchSecret
 from domain.messages import Command, Move
 from domain.registry import PRESETS, rules_for
-from events.service import deal_seed
 
 ISMCTS_MS = 100          # ISMCTS's budget when none is given: it has no count of its own here
 PLAYERS = (*BOTS, "ismcts")
@@ -96,10 +97,10 @@ def check(preset: str, players: int, bots: Sequence[str]) -> Any:
         raise ArenaError(str(exc)) from None
 
 
-def play_deal(rules: Any, number: int, dealer: int, carry: int, secret: str,
+def play_deal(rules: Any, number: int, dealer: int, carry: int, secret: MatchSecret,
               seat_bots: Sequence[str], players: Sequence[Player], tally: Tally) -> Any:
     """One deal, made as the service makes it; the finished deal state."""
-    seed_n = deal_seed(secret, number)
+    seed_n = secret.deal(number)
     events = game.new_deal(rules, number, dealer, seed_n, None, carry)
     deal = game.fold(events)
     so_far = DealSoFar(events[0].data)
@@ -120,11 +121,11 @@ def play_match(rules: Any, seat_bots: Sequence[str], seed: int, tally: Tally,
                hero_seats: set[int], budget_ms: float | None = None) -> matches.MatchState:
     """One whole match; records the hero seats' card-point share of every deal."""
     n = rules.players
-    secret = f"arena-{seed}"
+    secret = arena_secret(seed)
     players = [make_player(b, rules, seed * 10 + s, budget_ms) for s, b in enumerate(seat_bots)]
     state_m = matches.fold(matches.created(f"a{seed}", rules, [
         {"seat": s, "name": b, "bot": b} for s, b in enumerate(seat_bots)],
-        matches.first_dealer(secret, n), secret, [None] * n))
+        secret.first_dealer(n), secret, [None] * n))
     number, carry = 1, 0
     while True:
         dealer = state_m.deals[-1]["dealer"]
@@ -139,6 +140,12 @@ def play_match(rules: Any, seat_bots: Sequence[str], seed: int, tally: Tally,
         if state_m.status == "over":
             return state_m
         number += 1
+
+
+def arena_secret(seed: int) -> MatchSecret:
+    """Arena matches are public: their secret and nonce come from the match's number."""
+    text = f"arena-{seed}"
+    return MatchSecret(text, hashlib.sha256(text.encode()).hexdigest())
 
 
 def lineup(rules: Any, hero: str, villain: str, i: int) -> list[str]:

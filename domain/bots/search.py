@@ -1,8 +1,9 @@
 """A determinized Monte Carlo player: sample the hidden cards consistently with what the seat
-knows (``knowledge.py``), try each legal move in every sample, play the rest of the deal out,
-and keep the move with the best average outcome. Pure: the budget is a number of playouts, or
-``stop``, a callable the adapter hands in (it reads the clock; the domain may not) that says
-when time is up: it is asked before every playout."""
+knows (the family's ``resample`` hook), try each legal move in every sample, play the rest of
+the deal out, and keep the move with the best average outcome. A family without ``resample`` is
+played by the heuristic bot instead. Pure: the budget is a number of playouts, or ``stop``, a
+callable the adapter hands in (it reads the clock; the domain may not) that says when time is
+up: it is asked before every playout."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from ..errors import DomainError
 from ..messages import Command, Move
 from ..registry import family_of, rules_for
 from . import endgame
-from .knowledge import DETERMINIZE
+from .heuristic import heuristic_bot
 
 PLAYOUTS = 320       # per move decided: about 40 ms on one core of this machine
 MIN_SAMPLES = 4
@@ -30,7 +31,9 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     samples = max(MIN_SAMPLES, playouts // len(legal))
     rules = rules_for(view["ruleset"], view["players"], view.get("options"))
     family = family_of(rules)
-    determinize = DETERMINIZE[family.name]
+    determinize = family.resample
+    if determinize is None:
+        return heuristic_bot(view, rng)
     me = view["seat"]
     totals, counts = [0.0] * len(legal), [0] * len(legal)
     for sample in range(samples if stop is None else 10 ** 9):

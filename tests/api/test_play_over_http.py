@@ -9,7 +9,7 @@ import orjson
 import pytest
 from flask.testing import FlaskClient
 
-from events.envelope import first_broken_link
+from events.envelope import first_break
 from tests.api.conftest import auth, create, tokens
 from tests.vectors import load, sedma_deal
 
@@ -39,7 +39,7 @@ def test_vector_deal_over_http(client: FlaskClient, vector: dict[str, Any]) -> N
     result = client.get(f"/v1/deals/{deal}").get_json()["result"]
     assert result["points"] == [vector["points_team_02"], vector["points_team_13"]]
     assert result["score"]["level"] == vector["stake"]["value"]
-    assert first_broken_link(events["events"]) is None
+    assert first_break(events["events"]) is None
 
 
 def play_randomly(client: FlaskClient, created: dict[str, Any], rng: random.Random) -> dict:
@@ -80,7 +80,11 @@ def test_views_and_feeds_hide_other_hands_until_the_end(client: FlaskClient) -> 
     feed = client.get(f"/v1/deals/{deal}/events", headers=auth(seat_tokens[0])).get_json()
     dealt = feed["events"][0]["data"]
     assert dealt["hands"][0] == mine["hand"]
-    assert dealt["hands"][1:] == [None, None, None] and "stock" not in dealt
+    assert dealt["hands"][1:] == [None, None, None] and dealt["stock"] is None
+    commitments = feed["events"][0]["commitments"]
+    assert sorted(commitments) == ["/hands/0", "/hands/1", "/hands/2", "/hands/3", "/stock"]
+    assert list(feed["events"][0]["salts"]) == ["/hands/0"]  # its own hand's salt only
+    assert first_break(feed["events"]) is None  # any seat verifies the chain as it goes
     assert '"seed":' not in orjson.dumps(feed).decode()
     assert client.get(f"/v1/deals/{deal}/export").status_code == 409
 
@@ -93,8 +97,8 @@ def test_replay_and_export_once_over(client: FlaskClient) -> None:
     assert export.status_code == 200 and export.mimetype == "application/jsonl"
     lines = [orjson.loads(line) for line in export.data.splitlines()]
     header, envelopes = lines[0], lines[1:]
-    assert header["format"] == "tricklog-export-v1" and header["ruleset"] == "sedma"
-    assert first_broken_link(envelopes) is None and envelopes[-1]["type"] == "scored"
+    assert header["format"] == "tricklog-export-v2" and header["ruleset"] == "sedma"
+    assert first_break(envelopes) is None and envelopes[-1]["type"] == "scored"
     first = client.get(f"/v1/deals/{deal}/replay?at=1").get_json()
     assert first["seq"] == 1 and first["event"]["type"] == "dealt"
     assert [len(h) for h in first["hands"]] == [4, 4] and first["table"] == []

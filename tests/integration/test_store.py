@@ -9,7 +9,7 @@ import redis
 
 from domain.messages import Event
 from events import keys
-from events.envelope import GENESIS, first_broken_link, seal
+from events.envelope import GENESIS, first_break, seal
 from events.store import Conflict, Duplicate, EventStore
 
 
@@ -28,7 +28,7 @@ def test_append_numbers_events_with_explicit_stream_ids(store: EventStore,
     ids = [i for i, _ in redis_client.xrange(keys.stream_key("deal", "d1"))]
     assert ids == [b"1-0", b"2-0", b"3-0"]
     log = store.read("deal", "d1")
-    assert [e["seq"] for e in log] == [1, 2, 3] and first_broken_link(log) is None
+    assert [e["seq"] for e in log] == [1, 2, 3] and first_break(log) is None
     assert [e["seq"] for e in store.read("deal", "d1", after=1, limit=1)] == [2]
     assert store.head("deal", "d1").seq == 3
 

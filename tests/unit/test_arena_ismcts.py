@@ -9,6 +9,7 @@ import pytest
 
 from domain import game, registry
 from domain.bots.search import search_bot
+from tests.helpers import secret
 from tests.unit.test_bots import bot_view
 from tricklog_cli import main
 from workers.arena import duel
@@ -31,7 +32,7 @@ def test_each_for_themselves_gives_the_hero_one_seat() -> None:
 def test_search_stops_when_told() -> None:
     """The budget is the adapter's clock, asked before every playout."""
     rules = registry.rules_for("sueca", 4, {})
-    state = game.fold(game.new_deal(rules, 1, 3, "budget"))
+    state = game.fold(game.new_deal(rules, 1, 3, secret("budget")))
     view = bot_view(state, state.turn, rules)
     asked = []
 

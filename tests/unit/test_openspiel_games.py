@@ -11,7 +11,7 @@ import pytest
 
 from domain import game, registry
 from integrations.table import returns
-from tests.helpers import step
+from tests.helpers import secret, step
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("integrations.openspiel")
@@ -63,11 +63,12 @@ def test_same_deal_same_moves_same_scores(preset: str, players: int,
     moves, the same information (the view) for every seat, the same returns."""
     rng = random.Random(f"{preset}{players}")
     rules = registry.rules_for(preset, players, _domain_options(preset, options))
-    dealer, number, seed = rng.randrange(players), rng.randint(1, 3), f"s{rng.random()}"
+    dealer, number = rng.randrange(players), rng.randint(1, 3)
+    seed = secret(f"s{rng.random()}")
     ours = game.fold(game.new_deal(rules, number, dealer, seed))
     g = openspiel.load(preset, players, dealer=dealer, number=number, **options)
     state = g.new_initial_state()
-    pack, deck = list(g.table.pack), game.deck_for(rules, seed, number, [])
+    pack, deck = list(g.table.pack), game.deck_for(rules, seed.seed, number, [])
     for card in deck:
         index = next(i for i, c in enumerate(pack) if c == card and i not in state.history())
         state.apply_action(index)
@@ -81,7 +82,7 @@ def test_same_deal_same_moves_same_scores(preset: str, players: int,
         assert [g.actions.moves[a] for a in state.legal_actions()] == sorted(
             legal, key=g.actions.id_of)
         move = rng.choice(legal)
-        ours, _ = step(ours, seat, move, secret=seed)
+        ours, _ = step(ours, seat, move, seed)
         state.apply_action(g.actions.id_of(move))
     assert state.is_terminal()
     assert state.returns() == pytest.approx(returns(ours))

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from domain import game, registry
+from tests.helpers import secret
 
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test  # noqa: E402
@@ -75,7 +76,7 @@ def test_a_policy_trained_offline_chooses_legal_moves_from_a_served_view(
     monkeypatch.setenv("TRICKLOG_POLICY", path)
     monkeypatch.setattr(policy, "_LOADED", {})
     rules = registry.rules_for("sedma", 2, {})
-    state = game.fold(game.new_deal(rules, 1, 0, "served"))
+    state = game.fold(game.new_deal(rules, 1, 0, secret("served")))
     view = {"ruleset": "sedma", "players": 2, "options": rules.options, "seq": 1,
             **game.view(state, state.turn)}
     assert policy.choose(view) in view["legal_moves"]

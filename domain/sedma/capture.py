@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .cards import rank
+from ..cards import rank
 
 Table = Sequence[tuple[int, str]]  # (seat, card) in play order
 RankOf = Callable[[str], str]

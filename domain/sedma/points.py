@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import rank
+from ..cards import rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,18 @@ def stake_level(loser_captures: int, loser_points: int, loser_counters: int,
         return 3
     nothing = loser_points if double_win == "all_points" else loser_counters
     return 2 if nothing == 0 else 1
+
+
+def capture_points(s: Scoring, cards: Sequence[str], players: int) -> int:
+    """What one capture is worth before the last-capture bonus (which the deal's scoring adds):
+    its counting cards, its rounds (§3.8), or both with 10 a round (§3.10)."""
+    counters = card_points(cards, s.counters, s.counter_value)
+    rounds = len(cards) // players
+    if s.points == "tricks":
+        return rounds
+    if s.points == "cards_and_tricks":
+        return counters + 10 * rounds
+    return counters
 
 
 def side_points(s: Scoring, won: Sequence[Sequence[str]], last: int | None, players: int

@@ -1,5 +1,5 @@
 """The Sedma family's presets as data (RULES.md §2-§5): one ``SedmaRules`` per preset, built from
-validated options. ``sedma.py`` plays any of them; nothing here is code that plays."""
+validated options. ``play.py`` plays any of them; nothing here is code that plays."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import PIQUET_RANKS, RANKS, make_pack, rank
-from .errors import InvalidOptions
-from .options import Option
-from .scoring import Scoring
+from ..cards import PIQUET_RANKS, RANKS, make_pack, rank
+from ..errors import InvalidOptions
+from ..options import Option
+from .points import Scoring
 
 BURN_STAKES = {  # §3.6: (ordinary rank, four tens, four sevens)
     "basic": (1, 1, 3), "flat4": (4, 4, 4), "graded": (5, 10, 15)}
@@ -70,9 +70,9 @@ BURN_TARIFF = Option("burn_tariff", "string", "off", "burned round: four cards o
                      "graded 5/10/15", choices=("off", "basic", "flat4", "graded"))
 BURNED_HAND = Option("burned_hand", "boolean", False, "burned hand: a player who holds four of a "
                      "kind after the deal or a draw wins the deal for 4 stakes")
-REMOVED_CARDS = Option("removed_cards", "cards", ["8D", "9D"], "the two cards taken out of the "
-                       "pack for three players (no aces or tens)", count=2,
-                       excluded_ranks=("A", "10"))
+REMOVED_CARDS = Option("removed_cards", "cards", ["8D", "9D"], "the two unimportant cards taken "
+                       "out of the pack for three players (no aces, tens or sevens, nor the "
+                       "solo king)", count=2, excluded_ranks=("A", "10", "7"))
 SHORT_STOCK = Option("short_stock", "string", "short_round", "20 cards do not share by three: "
                      "short_round plays a two-card last round; one_pass lets one non-leader per "
                      "deal pass once while the stock lasts", choices=("short_round", "one_pass"))
@@ -134,6 +134,9 @@ def sedma_three_32(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
 
 
 def sedma_king(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
+    if o["solo_king"] in o["removed_cards"]:
+        raise InvalidOptions("removed_cards", f"removed_cards may not take out the solo king "
+                             f"{o['solo_king']}: it is the card the game is played for")
     return SedmaRules(p, n, o, cards=_thirty(o), solo_king=o["solo_king"],
                       dealer_policy="loser_right_of_winner",
                       scoring=Scoring(outcome="solo", double_win=o["double_win"]),

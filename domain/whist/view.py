@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import tricks
-from .redaction import redact_deal_only, with_ending
-from .whist import WhistState, hook, legal_moves
+from .. import trickplay
+from ..redaction import deal_only, with_ending
+from .play import WhistState, hook, legal_moves
 
 
 def view(state: WhistState, seat: int | None) -> dict[str, Any]:
@@ -15,9 +15,7 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
         "turn": state.turn, "seat": seat, "hand_no": state.hand_no, "cards": state.cards,
         "hand": list(state.hands[seat]) if seat is not None else [],
         "hand_sizes": [len(h) for h in state.hands], "stock_size": 0,
-        "table": [{"seat": s, "card": c} for s, c in state.trick],
-        "winning": (tricks.trick_winner(state.trick, state.trump, state.rules.order)
-                    if state.trick else None),
+        **trickplay.table(state),
         "trump": state.trump, "sides": state.rules.sides, "bids": list(state.bids),
         "forbidden_bid": hook(state) if state.phase == "bid" else None,
         "tricks": list(state.tricks_won), "legal_moves": legal_moves(state, seat),
@@ -26,4 +24,4 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
     return with_ending(out, state)
 
 
-redact = redact_deal_only
+hidden = deal_only

@@ -1,12 +1,12 @@
-"""What a Sueca or Sueca Italiana deal is worth (RULES.md §7.4, §8.5)."""
+"""What a Sueca deal is worth (RULES.md §7.4): game points for the better team's card points,
+a 60-60 deal void or carried (Brazil), a redealt deal nothing."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import tricks
-from .shuffle import commitment
-from .sueca_rules import POINTS
+from ..fairness import DealSecret, reveal
+from . import core
 
 if TYPE_CHECKING:
     from .sueca import SuecaState
@@ -21,23 +21,17 @@ def game_points(points: int, all_tricks: bool, bandeira: str) -> int:
     return 1 if points > 60 else 0
 
 
-def score(state: SuecaState, secret: str | None) -> dict[str, Any]:
-    if state.redeal is not None:
-        result = _redealt(state)
-    else:
-        result = _italiana(state) if state.rules.italiana else _sueca(state)
+def score(state: SuecaState, secret: DealSecret | None) -> dict[str, Any]:
+    result = _redealt(state) if state.redeal is not None else _sueca(state)
     result["tricks"] = list(state.tricks_won)
-    if state.commitment is not None:
-        if secret is None or commitment(secret) != state.commitment:
-            raise ValueError("the server seed does not match the deal's commitment")
-        result["seed"] = secret
+    result.update(reveal(state.commitment, secret))
     return result
 
 
 def _sueca(state: SuecaState) -> dict[str, Any]:
     rules = state.rules
     sides = rules.sides
-    points = [sum(tricks.points(state.won[s], POINTS) for s in side) for side in sides]
+    points = [core.card_points(state, side) for side in sides]
     side_tricks = [sum(state.tricks_won[s] for s in side) for side in sides]
     if points[0] == points[1]:
         carry = state.carry + 1 if rules.tie_60 == "carry_one" else 0
@@ -58,23 +52,3 @@ def _redealt(state: SuecaState) -> dict[str, Any]:
     return {"sides": state.rules.sides, "points": [0, 0], "score": {
         "winner": None, "winners": [], "game_points": 0, "match_points": [0, 0],
         "carry_next": state.carry, "redeal": {"seat": state.redeal}}}
-
-
-def _italiana(state: SuecaState) -> dict[str, Any]:
-    """§8.5: made, the bidder and partner each score the points taken; failed, each loses the
-    bid and every opponent scores it."""
-    rules = state.rules
-    bidder, bid = state.bidder, state.bid
-    assert bidder is not None
-    team = [bidder] + ([state.partner] if state.partner is not None else [])
-    others = [s for s in range(rules.players) if s not in team]
-    taken = sum(tricks.points(state.won[s], POINTS) for s in team)
-    made = taken >= bid
-    net = [0] * rules.players
-    for seat in team:
-        net[seat] = taken if made else -bid
-    for seat in others:
-        net[seat] = 0 if made else bid
-    return {"sides": [team, others], "points": [taken, 120 - taken], "score": {
-        "winner": 0 if made else 1, "winners": team if made else others, "bid": bid,
-        "bidder": bidder, "partner": state.partner, "made": made, "match_points": net}}

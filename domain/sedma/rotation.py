@@ -36,12 +36,12 @@ def next_dealer(policy: str, dealer: int, players: int, deal: dict[str, Any]) ->
     raise ValueError(f"unknown dealer policy {policy!r}")
 
 
-def match_winner(policy: str, target: int, totals: Sequence[int]) -> int | None:
-    """The winning side once the match is over, else None.
+def match_winners(policy: str, target: int, totals: Sequence[int]) -> list[int] | None:
+    """The winning sides once the match is over (several when level), else None.
 
-    ``reach``: the first side whose total reaches the target (stakes, game points, net balance;
-    the most if several). ``points``: once a side reaches the target the side with most points
-    wins; equal totals play on (Sedmice §4.1, Hola §5.3).
+    ``reach``: the sides whose total reaches the target first (stakes, game points, net
+    balance; the most if several). ``points``: once a side reaches the target the side with
+    most points wins; equal totals play on (Sedmice §4.1, Hola §5.3).
     """
     best = max(totals)
     if best < target:
@@ -49,4 +49,4 @@ def match_winner(policy: str, target: int, totals: Sequence[int]) -> int | None:
     leaders = [side for side, total in enumerate(totals) if total == best]
     if policy == "points" and len(leaders) > 1:
         return None
-    return leaders[0]
+    return leaders

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..redaction import NOBODY, Hidden, dealt_parts, with_ending
 from . import table_talk
-from .redaction import hide_deal, with_ending
-from .sedma import SedmaState, legal_moves, partner_of, same_side, winning
+from .play import legal_moves, partner_of, same_side, winning
+from .rules import SedmaRules
+from .state import SedmaState
 
 
 def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
@@ -34,18 +36,22 @@ def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
     return with_ending(out, state)
 
 
-def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
-    """An event's data as ``viewer`` may see it while the deal runs."""
-    data: dict[str, Any] = event.data
+def hidden(event: Any, rules: SedmaRules) -> list[Hidden]:
+    """The parts of an event only some seats may see while the deal runs: hands and stock as
+    dealt, each drawn card (its drawer's), a partnership's shown hands, a table-talk word (the
+    speaker's side)."""
+    data = event.data
     if event.type == "dealt":
-        return hide_deal(data, viewer)
+        return dealt_parts(data)
     if event.type == "drew":
-        return {"draws": [d if d["seat"] == viewer else {"seat": d["seat"]}
-                          for d in data["draws"]]}
+        return [Hidden(f"/draws/{i}/card", frozenset({d["seat"]}))
+                for i, d in enumerate(data["draws"])]
     if event.type == "hands_shown":
-        mine = rules.side_of(viewer) if viewer is not None else None
-        return {"hands": [h if rules.side_of(s) == mine else None
-                          for s, h in enumerate(data["hands"])]}
+        return [Hidden(f"/hands/{seat}", _side(rules, seat)) for seat in range(len(data["hands"]))]
     if event.type == "hinted":
-        return table_talk.redact(data, event.seat, viewer, same_side(rules))
-    return data
+        return [Hidden("/word", _side(rules, event.seat) if event.seat is not None else NOBODY)]
+    return []
+
+
+def _side(rules: SedmaRules, seat: int) -> frozenset[int]:
+    return frozenset(rules.sides[rules.side_of(seat)])

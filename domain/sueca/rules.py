@@ -1,13 +1,14 @@
-"""Sueca (§7) and Sueca Italiana (§8) presets as data."""
+"""Sueca (§7) and Sueca Italiana (§8) presets as data: the two families share the pack, the
+rank order and the card points, and nothing that plays."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import make_pack
-from .options import Option
-from .tricks import strengths
+from ..cards import make_pack
+from ..options import Option
+from ..tricks import strengths
 
 SUECA_RANKS = ("A", "7", "K", "J", "Q", "6", "5", "4", "3", "2")
 ITALIANA_SIX_RANKS = ("A", "7", "K", "J", "Q", "9", "8", "6", "5", "4", "3", "2")
@@ -17,27 +18,49 @@ WEAK_HAND = {"leader": 10, "other": 5}  # §7.7: a redeal below these card point
 
 @dataclass(frozen=True, slots=True)
 class SuecaRules:
+    """Sueca (Portugal, the Azores, Brazil): two partnerships, trumps turned by the dealer."""
+
     preset: str
     players: int
     options: dict[str, Any]
     cards: tuple[str, ...] = make_pack(SUECA_RANKS)
     order: dict[str, int] = field(default_factory=lambda: strengths(SUECA_RANKS))
-    italiana: bool = False
     hand_size: int = 10
     bandeira: str = "points120"   # points120 | all_tricks
     tie_60: str = "void"          # void | carry_one
-    target: int = 4               # game points (Sueca) or deals (Italiana)
-    rubbers: int = 1              # Sueca: the match is the best of this many rubbers
+    target: int = 4               # game points that win a rubber
+    rubbers: int = 1              # the match is the best of this many rubbers
     weak_hand_redeal: bool = False  # Brazil [choice]: a weak hand may ask for a redeal
 
     @property
     def sides(self) -> list[list[int]]:
-        if self.italiana:
-            return [[s] for s in range(self.players)]
         return [[0, 2], [1, 3]]
 
     def side_of(self, seat: int) -> int:
-        return seat if self.italiana else seat % 2
+        return seat % 2
+
+    def pack(self) -> tuple[str, ...]:
+        return self.cards
+
+
+@dataclass(frozen=True, slots=True)
+class ItalianaRules:
+    """Sueca Italiana: each for themselves, an auction, named trumps, a hidden partner."""
+
+    preset: str
+    players: int
+    options: dict[str, Any]
+    cards: tuple[str, ...] = make_pack(SUECA_RANKS)
+    order: dict[str, int] = field(default_factory=lambda: strengths(SUECA_RANKS))
+    hand_size: int = 10
+    deals: int = 8                # deals in the match
+
+    @property
+    def sides(self) -> list[list[int]]:
+        return [[s] for s in range(self.players)]
+
+    def side_of(self, seat: int) -> int:
+        return seat
 
     def pack(self) -> tuple[str, ...]:
         return self.cards
@@ -65,21 +88,22 @@ def sueca(p: str, n: int, o: dict[str, Any]) -> SuecaRules:
                       rubbers=o["rubbers"], weak_hand_redeal=o.get("weak_hand_redeal", False))
 
 
-def italiana(p: str, n: int, o: dict[str, Any]) -> SuecaRules:
+def italiana(p: str, n: int, o: dict[str, Any]) -> ItalianaRules:
     if n == 6:
-        return SuecaRules(p, n, o, cards=make_pack(ITALIANA_SIX_RANKS),
-                          order=strengths(ITALIANA_SIX_RANKS), italiana=True, hand_size=8,
-                          target=o["deals"])
-    return SuecaRules(p, n, o, italiana=True, hand_size=40 // n, target=o["deals"])
+        return ItalianaRules(p, n, o, cards=make_pack(ITALIANA_SIX_RANKS),
+                             order=strengths(ITALIANA_SIX_RANKS), hand_size=8, deals=o["deals"])
+    return ItalianaRules(p, n, o, hand_size=40 // n, deals=o["deals"])
 
 
-PRESETS = {
+SUECA_PRESETS = {
     "sueca": ("Sueca (Portugal): trumps turned by the dealer, a rubber to 4", (4,),
               (BANDEIRA, TIE_PT, TARGET, RUBBERS), sueca),
     "sueca-azores": ("Sueca of the Azores (as Portugal until its differences are known)", (4,),
                      (BANDEIRA, TIE_PT, TARGET, RUBBERS), sueca),
     "sueca-brazil": ("Sueca (Brazil): clockwise, a 60-60 deal carries a game point", (4,),
                      (BANDEIRA, TIE_BR, TARGET, RUBBERS, WEAK_HAND_REDEAL), sueca),
+}
+ITALIANA_PRESETS = {
     "sueca-italiana": ("Sueca Italiana: an auction, named trumps and a hidden partner",
                        (4, 5, 6), (DEALS,), italiana),
 }

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import scoring
-from .shuffle import commitment
+from ..fairness import DealSecret, reveal
+from . import points as scoring
 
 if TYPE_CHECKING:
-    from .sedma import SedmaState
+    from .state import SedmaState
 
 
-def score(state: SedmaState, secret: str | None) -> dict[str, Any]:
+def score(state: SedmaState, secret: DealSecret | None) -> dict[str, Any]:
     outcome = "burned" if state.burned else state.rules.scoring.outcome
     result = OUTCOMES[outcome](state)
     result["captures"] = list(state.captures)
     result["last_capture"] = state.last_capture
-    if state.commitment is not None:
-        if secret is None or commitment(secret) != state.commitment:
-            raise ValueError("the server seed does not match the deal's commitment")
-        result["seed"] = secret
+    result.update(reveal(state.commitment, secret))
     return result
 
 

@@ -1,61 +1,27 @@
-"""The Sedma family as one ruleset module: deal, captures, drawing, scoring, views.
+"""The Sedma family's rules of play: dealing, the legal moves, and what each command and each
+automatic consequence is (RULES.md §2-§5).
 
-Presets (``sedma_rules.py``) differ only in the data of ``SedmaRules``; the flow below is shared.
-A deal moves through phases; each player command is followed by the automatic consequences the
-rules impose, emitted as events so that the log reads as the whole story:
-
-    play ──(round complete)──> decide ──continue──> play
-                                  └──stop/auto──> take ──> draw ──> play ... ──> score ──> over
-
-Burning (a round or a hand, §3.6-§3.7) jumps straight to ``score``.
+Presets (``rules.py``) differ only in the data of ``SedmaRules``; this flow is shared. Each
+player command is followed by the automatic consequences the rules impose (a capture taken,
+cards drawn, hands shown, the deal scored), emitted as events so that the log reads as the whole
+story; ``state.py`` folds them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from . import capture, flow, rotation, table_talk
+from .. import flow
+from ..errors import IllegalMove, InvalidDeal
+from ..fairness import DealSecret
+from ..messages import Command, Event
+from . import capture, rotation, table_talk
 from .capture import current_winner
-from .errors import IllegalMove, InvalidDeal
-from .messages import Command, Event
-from .records import updater
-from .scoring import card_points
-from .sedma_rules import BURN_STAKES, BURNED_HAND_STAKES, SedmaRules
-from .sedma_scoring import score
-from .shuffle import SHUFFLE_VERSION, commitment
-
-Hands = tuple[tuple[str, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SedmaState:
-    rules: SedmaRules
-    dealer: int
-    hands: Hands
-    stock: tuple[str, ...]
-    leader: int
-    turn: int | None
-    phase: str  # play | decide | take | draw | score | over
-    won: tuple[tuple[str, ...], ...]
-    captures: tuple[int, ...]
-    table: tuple[tuple[int, str], ...] = ()
-    round_start: int = 0
-    waiting: tuple[int, ...] = ()  # seats still to play in the current round
-    last_capture: int | None = None
-    pass_used: bool = False
-    shown: bool = False
-    hints: tuple[table_talk.Hint, ...] = ()
-    solo: int | None = None  # who played the solo king (never shown before the end)
-    burned: dict[str, Any] | None = None
-    commitment: str | None = None
-    result: dict[str, Any] | None = None
-
-
-replace = updater(SedmaState)
-
-
+from .points import capture_points
+from .rules import BURN_STAKES, BURNED_HAND_STAKES, SedmaRules
+from .scoring import score
+from .state import SedmaState, cards_played, evolve
 
 # -- dealing -------------------------------------------------------------------------------------
 
@@ -87,19 +53,12 @@ def check_prearranged(rules: SedmaRules, hands: list[list[str]], stock: list[str
         raise InvalidDeal("hands", "hands and stock together must be the pack, each card once")
 
 
-def dealt(rules: SedmaRules, dealer: int, hands: list[list[str]], stock: list[str],
-          seed: str | None, trump_card: str | None = None, number: int = 1) -> Event:
-    """The ``dealt`` event; ``seed`` None marks a prearranged deal (no fairness commitment)."""
+def dealt(rules: SedmaRules, dealer: int, hands: list[list[str]], trump_card: str | None,
+          number: int) -> dict[str, Any]:
+    """What a Sedma-family ``dealt`` event adds to every game's (``game.dealt``): nothing."""
     if trump_card is not None:
         raise InvalidDeal("trump_card", "this game turns no trump card")
-    return Event("dealt", {
-        "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),
-        "dealer": dealer, "leader": (dealer + 1) % rules.players,
-        "hands": hands, "stock": stock,
-        "commitment": commitment(seed) if seed is not None else None,
-        "shuffle": SHUFFLE_VERSION if seed is not None else None,
-        "prearranged": seed is None,
-    })
+    return {}
 
 
 # -- deciding ------------------------------------------------------------------------------------
@@ -130,10 +89,6 @@ def winning(state: SedmaState) -> int:
                           rules.rank_of)
 
 
-def cards_played(state: SedmaState) -> int:
-    return sum(map(len, state.won)) + len(state.table)
-
-
 def partner_of(state: SedmaState, seat: int) -> int | None:
     side = state.rules.sides[state.rules.side_of(seat)]
     return next((s for s in side if s != seat), None)
@@ -157,7 +112,7 @@ def decide(state: SedmaState, command: Command) -> list[Event]:
     return flow.decide(state, command, _player_event, _automatic, evolve)
 
 
-def settle(state: SedmaState, secret: str | None) -> list[Event]:
+def settle(state: SedmaState, secret: DealSecret | None) -> list[Event]:
     return flow.settle(state, secret, _automatic, evolve)
 
 
@@ -189,7 +144,7 @@ def _player_event(state: SedmaState, command: Command) -> Event:
     return Event("played", {"card": move.card}, seat)
 
 
-def _automatic(state: SedmaState, secret: str | None) -> Event | None:
+def _automatic(state: SedmaState, secret: DealSecret | None) -> Event | None:
     phase = state.phase
     if phase in ("play", "decide") and state.table and state.rules.burn_tariff != "off":
         burned = capture.burn(state.table)
@@ -239,7 +194,7 @@ def _take(state: SedmaState) -> Event:
     cards = [c for _, c in state.table]
     return Event("trick_taken", {
         "seat": seat, "side": rules.side_of(seat), "cards": cards,
-        "points": card_points(cards, rules.scoring.counters, rules.scoring.counter_value)})
+        "points": capture_points(rules.scoring, cards, rules.players)})
 
 
 def _draw(state: SedmaState) -> Event:
@@ -266,110 +221,6 @@ def next_dealer(rules: SedmaRules, dealer: int, result: dict[str, Any]) -> int:
     return rotation.next_dealer(rules.dealer_policy, dealer, rules.players, facts)
 
 
-def match_winner(rules: SedmaRules, totals: list[int], deals: int = 0,
-                 tiebreak: list[int] | None = None) -> int | None:
-    return rotation.match_winner(rules.match_policy, rules.target, totals)
-
-
-# -- evolving ------------------------------------------------------------------------------------
-
-def start(rules: SedmaRules, data: dict[str, Any]) -> SedmaState:
-    n_sides = len(rules.sides)
-    return SedmaState(
-        rules=rules, dealer=data["dealer"], leader=data["leader"], turn=data["leader"],
-        phase="play", hands=tuple(tuple(h) for h in data["hands"]), stock=tuple(data["stock"]),
-        won=((),) * n_sides, captures=(0,) * n_sides, commitment=data.get("commitment"))
-
-
-def _remove(hands: Hands, seat: int, card: str) -> Hands:
-    hand = list(hands[seat])
-    hand.remove(card)
-    return hands[:seat] + (tuple(hand),) + hands[seat + 1 :]
-
-
-def _on_card(state: SedmaState, event: Event) -> SedmaState:
-    seat, card = event.seat, event.data["card"]
-    assert seat is not None
-    hands = _remove(state.hands, seat, card)
-    solo = seat if card == state.rules.solo_king else state.solo
-    if event.type == "continued" or not state.table:
-        n = state.rules.players
-        waiting = tuple(s for s in ((seat + k) % n for k in range(1, n)) if hands[s])
-        state = replace(state, round_start=len(state.table))
-    else:
-        waiting = state.waiting[1:]
-    table = state.table + ((seat, card),)
-    return _next_in_round(replace(state, hands=hands, table=table, solo=solo), waiting)
-
-
-def _on_passed(state: SedmaState, event: Event) -> SedmaState:
-    return _next_in_round(replace(state, pass_used=True), state.waiting[1:])
-
-
-def _next_in_round(state: SedmaState, waiting: tuple[int, ...]) -> SedmaState:
-    if waiting:
-        return replace(state, waiting=waiting, turn=waiting[0], phase="play")
-    return replace(state, waiting=(), turn=state.leader, phase="decide")
-
-
-def _on_stopped(state: SedmaState, event: Event) -> SedmaState:
-    return replace(state, phase="take", turn=None)
-
-
-def _on_taken(state: SedmaState, event: Event) -> SedmaState:
-    side, seat = event.data["side"], event.data["seat"]
-    won = list(state.won)
-    won[side] = won[side] + tuple(event.data["cards"])
-    captures = list(state.captures)
-    captures[side] += 1
-    state = replace(state, won=tuple(won), captures=tuple(captures), last_capture=side,
-                    table=(), round_start=0, leader=seat)
-    if state.stock:
-        return replace(state, phase="draw")
-    return _next_lead(state)
-
-
-def _next_lead(state: SedmaState) -> SedmaState:
-    leader = capture.next_with_cards(state.hands, state.leader)
-    if leader is None:
-        return replace(state, phase="score", turn=None)
-    return replace(state, phase="play", leader=leader, turn=leader)
-
-
-def _on_drew(state: SedmaState, event: Event) -> SedmaState:
-    hands = [list(h) for h in state.hands]
-    for draw in event.data["draws"]:
-        hands[draw["seat"]].append(draw["card"])
-    state = replace(state, hands=tuple(tuple(h) for h in hands),
-                    stock=state.stock[len(event.data["draws"]) :])
-    return _next_lead(state)
-
-
-def _on_shown(state: SedmaState, event: Event) -> SedmaState:
-    return replace(state, shown=True)
-
-
-def _on_hinted(state: SedmaState, event: Event) -> SedmaState:
-    assert event.seat is not None
-    said = (event.seat, event.data["word"], cards_played(state))
-    return replace(state, hints=state.hints + (said,))
-
-
-def _on_burned(state: SedmaState, event: Event) -> SedmaState:
-    return replace(state, burned=dict(event.data), phase="score", turn=None)
-
-
-def _on_scored(state: SedmaState, event: Event) -> SedmaState:
-    result = {k: event.data[k] for k in ("sides", "points", "score")}
-    return replace(state, phase="over", turn=None, result=result)
-
-
-MUTATORS = {
-    "played": _on_card, "continued": _on_card, "passed": _on_passed, "stopped": _on_stopped,
-    "trick_taken": _on_taken, "drew": _on_drew, "hands_shown": _on_shown,
-    "burned": _on_burned, "scored": _on_scored, "hinted": _on_hinted,
-}
-
-
-def evolve(state: SedmaState, event: Event) -> SedmaState:
-    return MUTATORS[event.type](state, event)
+def match_winners(rules: SedmaRules, totals: list[int], deals: int, tiebreak: list[int]
+                  ) -> list[int] | None:
+    return rotation.match_winners(rules.match_policy, rules.target, totals)

@@ -2,7 +2,8 @@
 
 Sedmice players may tell their partner *ubij* (take it), *pusti* (let it go) or *napuni* (load
 it with points). The referee form: a ``{"type": "hint", "word": ...}`` move, in turn or not,
-logged as a ``hinted`` event whose word only the speaker's side may read while the deal runs.
+logged as a ``hinted`` event whose word only the speaker's side may read while the deal runs
+(``view.hidden``).
 A call changes no rule; each seat may speak once between two cards, so the log stays bounded.
 """
 
@@ -11,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import IllegalMove
+from ..errors import IllegalMove
+from ..messages import HINT_WORDS
 
-WORDS = {"ubij": "take it", "pusti": "let it go", "napuni": "load it with points"}
+WORDS = HINT_WORDS  # the move vocabulary's (``messages.MOVES``)
 
 Hint = tuple[int, str, int]  # (seat, word, cards played when it was said)
 
@@ -38,12 +40,3 @@ def heard(hints: tuple[Hint, ...], viewer: int, same_side: Callable[[int, int], 
     """What ``viewer`` has heard: the calls of its own side, oldest first."""
     return [{"seat": s, "word": w, "cards_played": at} for s, w, at in hints
             if same_side(s, viewer)]
-
-
-def redact(data: dict[str, Any], speaker: int | None, viewer: int | None,
-           same_side: Callable[[int, int], bool]) -> dict[str, Any]:
-    """A ``hinted`` event as ``viewer`` may read it while the deal runs: opponents and
-    spectators learn that a call was made, not which."""
-    if viewer is not None and speaker is not None and same_side(speaker, viewer):
-        return data
-    return {}

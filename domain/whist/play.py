@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import flow, tricks
-from .errors import IllegalMove, InvalidDeal
-from .messages import Command, Event
-from .records import updater
-from .shuffle import SHUFFLE_VERSION, commitment
-from .whist_rules import LOW_WINS, WhistRules, trump_of
+from .. import flow, trickplay, tricks
+from ..errors import IllegalMove, InvalidDeal
+from ..fairness import DealSecret, reveal
+from ..messages import Command, Event
+from ..records import updater
+from .rules import LOW_WINS, WhistRules, trump_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +64,12 @@ def check_prearranged(rules: WhistRules, hands: list[list[str]], stock: list[str
         raise InvalidDeal("hands", "hands and the undealt rest must be the pack, each card once")
 
 
-def dealt(rules: WhistRules, dealer: int, hands: list[list[str]], stock: list[str],
-          seed: str | None, trump_card: str | None = None, number: int = 1) -> Event:
+def dealt(rules: WhistRules, dealer: int, hands: list[list[str]], trump_card: str | None,
+          number: int) -> dict[str, Any]:
+    """Serbian whist's ``dealt`` adds the hand's place in the schedule, its size and trumps."""
     if trump_card is not None:
         raise InvalidDeal("trump_card", "Serbian whist's trumps follow the schedule")
-    trump = trump_of(number)
-    return Event("dealt", {
-        "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),
-        "dealer": dealer, "leader": (dealer + 1) % rules.players, "hand": number,
-        "cards": cards_for(rules, number), "trump": trump, "hands": hands, "stock": stock,
-        "commitment": commitment(seed) if seed is not None else None,
-        "shuffle": SHUFFLE_VERSION if seed is not None else None, "prearranged": seed is None})
+    return {"hand": number, "cards": cards_for(rules, number), "trump": trump_of(number)}
 
 
 def start(rules: WhistRules, data: dict[str, Any]) -> WhistState:
@@ -112,7 +107,7 @@ def decide(state: WhistState, command: Command) -> list[Event]:
     return flow.decide(state, command, _player_event, _automatic, evolve)
 
 
-def settle(state: WhistState, secret: str | None) -> list[Event]:
+def settle(state: WhistState, secret: DealSecret | None) -> list[Event]:
     return flow.settle(state, secret, _automatic, evolve)
 
 
@@ -133,7 +128,7 @@ def _player_event(state: WhistState, command: Command) -> Event:
     raise IllegalMove("move_type", f"a {move.type!r} move is not allowed now", legal)
 
 
-def _automatic(state: WhistState, secret: str | None) -> Event | None:
+def _automatic(state: WhistState, secret: DealSecret | None) -> Event | None:
     if state.phase == "play" and len(state.trick) == state.rules.players:
         seat = tricks.trick_winner(state.trick, state.trump, state.rules.order)
         return Event("trick_taken", {"seat": seat, "cards": [c for _, c in state.trick]})
@@ -142,7 +137,7 @@ def _automatic(state: WhistState, secret: str | None) -> Event | None:
     return None
 
 
-def _score(state: WhistState, secret: str | None) -> dict[str, Any]:
+def _score(state: WhistState, secret: DealSecret | None) -> dict[str, Any]:
     rules = state.rules
     bids = [b or 0 for b in state.bids]
     scores = [rules.player_score(b, t, state.cards, state.trump)
@@ -155,10 +150,7 @@ def _score(state: WhistState, secret: str | None) -> dict[str, Any]:
             "tricks": list(state.tricks_won), "made": made, "scores": exact,
             "winners": [s for s, m in enumerate(made) if m], "match_points": exact,
             "tiebreak": [b if m else 0 for b, m in zip(bids, made, strict=True)]}}
-    if state.commitment is not None:
-        if secret is None or commitment(secret) != state.commitment:
-            raise ValueError("the server seed does not match the deal's commitment")
-        result["seed"] = secret
+    result.update(reveal(state.commitment, secret))
     return result
 
 
@@ -173,16 +165,22 @@ def next_dealer(rules: WhistRules, dealer: int, result: dict[str, Any]) -> int:
     return (dealer + 1) % rules.players
 
 
-def match_winner(rules: WhistRules, totals: list[float], deals: int,
-                 tiebreak: list[float] | None = None) -> int | None:
+def match_winners(rules: WhistRules, totals: list[float], deals: int, tiebreak: list[float]
+                  ) -> list[int] | None:
     """§6.5: after the last hand, the highest total wins (the lowest for the golf-style systems
-    and scratch; scratch ties go to the larger sum of successful bids)."""
+    and scratch); scratch breaks a tie by the larger sum of successful bids. Players still level
+    share the win."""
     if deals < len(rules.hands):
         return None
     system = rules.options["scoring"]
     low = system in LOW_WINS
     ties = tiebreak if system == "scratch" and tiebreak else [0] * len(totals)
-    return min(range(len(totals)), key=lambda s: ((totals[s] if low else -totals[s]), -ties[s]))
+
+    def rank_of(seat: int) -> tuple[float, float]:
+        return (totals[seat] if low else -totals[seat]), -ties[seat]
+
+    best = min(rank_of(s) for s in range(len(totals)))
+    return [s for s in range(len(totals)) if rank_of(s) == best]
 
 
 # -- evolving ------------------------------------------------------------------------------------
@@ -198,26 +196,13 @@ def _on_bid(state: WhistState, event: Event) -> WhistState:
 
 
 def _on_played(state: WhistState, event: Event) -> WhistState:
-    seat, card = event.seat, event.data["card"]
-    assert seat is not None
-    hand = list(state.hands[seat])
-    hand.remove(card)
-    hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :]
-    trick = state.trick + ((seat, card),)
-    turn = None if len(trick) == state.rules.players else (seat + 1) % state.rules.players
-    voids = tricks.note_void(state.voids, state.trick, seat, card, state.rules.players)
-    return replace(state, hands=hands, trick=trick, turn=turn, voids=voids)
+    assert event.seat is not None
+    return replace(state, **trickplay.played(state, event.seat, event.data["card"]))
 
 
 def _on_taken(state: WhistState, event: Event) -> WhistState:
-    seat = event.data["seat"]
-    counts = list(state.tricks_won)
-    counts[seat] += 1
-    state = replace(state, tricks_won=tuple(counts), trick=(), leader=seat, turn=seat,
-                    played=state.played + tuple(event.data["cards"]))
-    if not any(state.hands):
-        return replace(state, phase="score", turn=None)
-    return state
+    return replace(state, **trickplay.taken(state, event.data["seat"]),
+                   played=state.played + tuple(event.data["cards"]))
 
 
 def _on_scored(state: WhistState, event: Event) -> WhistState:

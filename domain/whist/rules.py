@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .cards import RANKS, make_pack
-from .options import Option
-from .tricks import strengths
+from ..cards import RANKS, make_pack
+from ..options import Option
+from ..tricks import strengths
 
 TRUMP_CYCLE: tuple[str | None, ...] = ("S", "D", "H", "C", None)  # None: no trumps ("Sans")
 
@@ -23,10 +23,6 @@ def trump_of(hand: int) -> str | None:
     return TRUMP_CYCLE[(hand - 1) % 5]
 
 
-def _missed(b: int, t: int) -> bool:
-    return t != b
-
-
 def score(system: str, b: int, t: int, n: int, players: int) -> Fraction:
     """One player's score for bid ``b``, tricks ``t``, ``n`` cards each (§6.3-§6.4)."""
     d = abs(t - b)
@@ -39,11 +35,13 @@ def score(system: str, b: int, t: int, n: int, players: int) -> Fraction:
         "ten_times": lambda: 10 * b if made else 0,
         "ten_times_penalty": lambda: 10 * b if made else -10 * b,
         "penalty_under_zero_over": lambda: 10 + b if made else (0 if t > b else -b),
+        "penalty_under_zero_over_x10": lambda: 10 * b if made else (0 if t > b else -10 * b),
         "fives": lambda: 10 + 5 * b if made else (-10 if b == 0 else -5 * b),
         "set_penalty": lambda: 10 + b if made else (t if t > b else -10),
         "progressive_penalty": lambda: 10 + b if made else -(b + 10 * d),
         "reduced_zero": lambda: (5 if b == 0 else 10 + b) if made else (
             -10 if t == 0 < b else t),
+        "reduced_zero_exact": lambda: (5 if b == 0 else 10 + b) if made else 0,
         "adjusted_zero": lambda: (5 + n if b == 0 else 10 + b) if made else (
             -10 if t == 0 < b else t),
         "progressive": lambda: 10 + b * b if made else t,
@@ -64,10 +62,11 @@ def score(system: str, b: int, t: int, n: int, players: int) -> Fraction:
 
 
 SYSTEMS = ("basic", "basic_harsh", "exact", "exact_penalty", "ten_times", "ten_times_penalty",
-           "penalty_under_zero_over", "fives", "set_penalty", "progressive_penalty",
-           "reduced_zero", "adjusted_zero", "progressive", "montreal", "negative",
-           "negative_simple", "negative_variant", "trick_scoring", "binary", "binary_nil",
-           "scratch", "adjusted_exact", "get_fred", "oy_vey")
+           "penalty_under_zero_over", "penalty_under_zero_over_x10", "fives", "set_penalty",
+           "progressive_penalty", "reduced_zero", "reduced_zero_exact", "adjusted_zero",
+           "progressive", "montreal", "negative", "negative_simple", "negative_variant",
+           "trick_scoring", "binary", "binary_nil", "scratch", "adjusted_exact", "get_fred",
+           "oy_vey")
 LOW_WINS = ("negative", "negative_simple", "negative_variant", "scratch")
 
 
@@ -104,8 +103,10 @@ class WhistRules:
         return value
 
 
-SCORING = Option("scoring", "string", "basic", "the scoring system (RULES.md §6.3-§6.4); "
-                 "negative, negative_simple, negative_variant and scratch: low wins",
+SCORING = Option("scoring", "string", "basic", "the scoring system (RULES.md §6.3-§6.4; "
+                 "penalty_under_zero_over_x10 and reduced_zero_exact are the sub-variants "
+                 "its table names in brackets); negative, negative_simple, negative_variant and "
+                 "scratch: low wins",
                  choices=SYSTEMS)
 SPADES_DOUBLE = Option("spades_double", "boolean", False, "every score of a spades hand counts "
                        "double")
