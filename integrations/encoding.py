@@ -121,7 +121,7 @@ class ViewEncoder:
         """A seat (or a side, when a list has one entry per side) counted from the viewer."""
         if seat is None or view.get("seat") is None:
             return seat
-        me = view["seat"]
+        me: int = view["seat"]
         if length != self.players:
             me = next(i for i, side in enumerate(view["sides"]) if me in side)
         return (seat - me) % length
@@ -137,7 +137,7 @@ class ViewEncoder:
             self._cards([value] if isinstance(value, str) else value, out)
         elif name == "table":
             for item in value:
-                rel = self._rotate(item["seat"], view, self.players)
+                rel = self._rotate(item["seat"], view, self.players) or 0
                 self._cards([item["card"]], out[rel * len(self.cards):])
         elif name in SEAT_LIST_FIELDS:
             for i, pile in enumerate(value):

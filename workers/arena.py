@@ -106,6 +106,7 @@ def play_deal(rules: Any, number: int, dealer: int, carry: int, secret: MatchSec
     so_far = DealSoFar(events[0].data)
     while deal.phase != "over":
         seat = deal.turn
+        assert seat is not None  # a deal in play always has a seat to move
         view = {"ruleset": rules.preset, "players": rules.players, "options": rules.options,
                 **game.view(deal, seat)}
         start, cpu = time.perf_counter(), time.process_time()
@@ -180,7 +181,7 @@ def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,
             progress(i + 1, matches_n)
     low, high = wilson(tally.wins, tally.games)
     times = {bot: 1000 * sum(t) / len(t) for bot, t in tally.move_times.items()}
-    extra = {}
+    extra: dict[str, Any] = {}
     if "ismcts" in (hero, villain):  # how often a world sample had to be the real deal
         from integrations.ismcts import SEARCHED
         from integrations.openspiel import FALLBACKS
