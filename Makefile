@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench soak install clean browser browser-try
+.PHONY: run test lint bench soak install clean browser browser-try axe screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,13 +31,32 @@ browser:
 	  (apt-get update -q && apt-get install -y -q chromium chromium-driver)
 
 # `make test` installs them when it can (root with apt-get); otherwise the browser test says
-# it is skipped and why.
-browser-try:
+# it is skipped and why. It also fetches axe-core (the accessibility check injected into the
+# page) from npm into .tools/, git-ignored, pinned.
+browser-try: axe
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  timeout 900 $(MAKE) --no-print-directory browser >/dev/null 2>&1 || \
 	  echo "browser tests will be skipped: chromium could not be installed (make browser)"; \
 	else echo "browser tests will be skipped: no chromium (make browser, as root)"; fi
+
+AXE_VERSION := 4.14.1
+AXE_STAMP   := .tools/axe-core-$(AXE_VERSION).installed
+
+axe: $(AXE_STAMP)
+
+$(AXE_STAMP):
+	@if command -v npm >/dev/null; then \
+	  timeout 300 npm install --prefix .tools --no-save --no-package-lock --no-audit --no-fund \
+	    --fetch-timeout=30000 --fetch-retries=1 \
+	    --loglevel=error axe-core@$(AXE_VERSION) >/dev/null && touch $@ || \
+	  echo "the accessibility check will be skipped: npm could not install axe-core@$(AXE_VERSION)"; \
+	else echo "the accessibility check will be skipped: no npm to install axe-core"; fi
+
+# The four pictures of the page in docs/ (lobby, table, end of a deal, replay).
+screenshots: $(STAMP) browser-try
+	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_browser.py \
+	  -k "sueca_deal_by_mouse or replay_tells"
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
@@ -47,4 +66,4 @@ soak: $(STAMP)
 	$(BIN)/python scripts/bench_moves.py --seconds 180 --clients 8
 
 clean:
-	rm -rf $(VENV) .tricklog .hypothesis
+	rm -rf $(VENV) .tricklog .hypothesis .tools

@@ -82,12 +82,34 @@ def load_move(body: Any) -> dict[str, Any]:
     return _MOVE_LOADERS[kind].load(body)  # type: ignore[no-any-return]
 
 
+class WholeMatch(validate.Regexp):
+    """A pattern that must match the whole string, as JSON Schema's (ECMA) ``^...$`` does;
+    Python's ``$`` also matches before a final newline, so ``"Ana\\n"`` would pass ``match``."""
+
+    def __call__(self, value: Any) -> Any:
+        if not isinstance(value, str) or self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+# A name a person reads: 1 to 64 characters, none of them a control character (C0, DEL, C1) or
+# an invisible format character that could reorder or hide text (zero-width, bidi controls,
+# line and paragraph separators, BOM, interlinear annotation), and no space at either end.
+# openapi.yaml states the same pattern, in the same spelling.
+NAME_BAD = (r"\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e"
+            r"\u2060-\u206f\ufeff\ufff9-\ufffb")
+NAME = [validate.Length(min=1, max=64),
+        WholeMatch(rf"^[^ {NAME_BAD}]([^{NAME_BAD}]*[^ {NAME_BAD}])?$",
+                   error="printable characters only: no control or invisible formatting "
+                         "character, no space at either end")]
+
 BOT_ID = validate.Regexp(rf"^({'|'.join(BOTS)}|wb_[0-9a-f]{{16}})$",
                         error=f"a built-in bot ({', '.join(BOTS)}) or a registered bot id")
 
 
+
 class SeatIn(Strict):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    name = fields.String(required=True, validate=NAME)
     bot = fields.String(allow_none=True, validate=BOT_ID)
     client_seed = fields.String(validate=validate.Length(min=1, max=256))
 
@@ -135,7 +157,7 @@ class AuditIn(Strict):
 
 
 class BotIn(Strict):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    name = fields.String(required=True, validate=NAME)
     url = fields.String(required=True, validate=[
         validate.Length(min=8, max=2000),
         validate.Regexp(r"^https?://[^\s/?#]+", error="an http or https URL with a host")])

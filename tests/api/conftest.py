@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import pytest
 import redis
@@ -36,20 +35,3 @@ def worker(app: Flask, redis_client: redis.Redis) -> Iterator[Callable[[], None]
 
     yield run
     runtime.configure(None)
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def create(client: FlaskClient, **body: Any) -> dict[str, Any]:
-    body.setdefault("ruleset", "sedma")
-    players = body.setdefault("players", 4)
-    body.setdefault("seats", [{"name": f"P{i}"} for i in range(players)])
-    resp = client.post("/v1/matches", json=body)
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()  # type: ignore[no-any-return]
-
-
-def tokens(created: dict[str, Any]) -> dict[int, str]:
-    return {t["seat"]: t["token"] for t in created["tokens"]}

@@ -14,8 +14,7 @@ from flask.testing import FlaskClient
 
 from domain import game, registry
 from domain.fairness import commit
-from tests.api.conftest import auth, create, tokens
-from tests.api.test_play_over_http import play_randomly
+from tests.http import auth, create, play_randomly, tokens
 
 
 def finished_deal(client: FlaskClient, **kw: Any) -> tuple[dict[str, Any], str]:

@@ -32,7 +32,7 @@ from domain import game, registry
 from domain.cards import is_card
 from domain.messages import HINT_WORDS as WORDS
 from events.envelope import to_event
-from tests.api.conftest import auth, create, tokens
+from tests.http import auth, create, tokens
 
 HEX64 = re.compile(rb"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])")
 HEAVY_EVERY = 9        # SSE, replay, match and sheet every 9th move

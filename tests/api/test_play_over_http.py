@@ -10,15 +10,10 @@ import pytest
 from flask.testing import FlaskClient
 
 from events.envelope import first_break
-from tests.api.conftest import auth, create, tokens
+from tests.http import auth, create, move, play_randomly, tokens
 from tests.vectors import load, sedma_deal
 
 VECTORS = load("sedma-4p-peer-deals.jsonl")
-
-
-def move(client: FlaskClient, deal: str, token: str, body: dict[str, Any],
-         **headers: str) -> Any:
-    return client.post(f"/v1/deals/{deal}/moves", json=body, headers={**auth(token), **headers})
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[f"deal{i}" for i in range(len(VECTORS))])
@@ -40,24 +35,6 @@ def test_vector_deal_over_http(client: FlaskClient, vector: dict[str, Any]) -> N
     assert result["points"] == [vector["points_team_02"], vector["points_team_13"]]
     assert result["score"]["level"] == vector["stake"]["value"]
     assert first_break(events["events"]) is None
-
-
-def play_randomly(client: FlaskClient, created: dict[str, Any], rng: random.Random) -> dict:
-    seat_tokens = tokens(created)
-    match_id = created["id"]
-    for _ in range(100):
-        match = client.get(f"/v1/matches/{match_id}").get_json()
-        if match["status"] == "over":
-            return match
-        deal = match["deals"][-1]["id"]
-        view = client.get(f"/v1/deals/{deal}").get_json()
-        while view["turn"] is not None:
-            mine = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[view["turn"]]))
-            choice = rng.choice(mine.get_json()["legal_moves"])
-            resp = move(client, deal, seat_tokens[view["turn"]], choice)
-            assert resp.status_code == 200, resp.get_json()
-            view = resp.get_json()["view"]
-    raise AssertionError("the match did not end")
 
 
 @pytest.mark.parametrize("players", [2, 4])

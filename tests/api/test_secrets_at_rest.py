@@ -21,8 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from events import keys
-from tests.api.conftest import auth, create, tokens
-from tests.api.test_play_over_http import move
+from tests.http import auth, create, move, tokens
 
 ADMIN = "operator-token-" + "x" * 40
 

@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from domain import game, registry
 from domain.shuffle import shuffle
 from events.audit import audit_export
-from tests.api.conftest import auth, create, tokens
+from tests.http import auth, create, tokens
 
 ALPHABET = [c.encode() for c in string.printable if c.isprintable()]  # the 95 printable ASCII
 

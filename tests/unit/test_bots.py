@@ -67,8 +67,9 @@ def test_bots_are_deterministic_for_a_seed() -> None:
 
 
 def test_heuristic_beats_random_in_a_short_arena() -> None:
-    result = duel("sedma", 2, "heuristic", "random", 20)
-    assert result["win_rate"] >= 0.6 and result["ci95"][0] <= result["win_rate"]
+    """Better than a coin: the lower end of the 95% interval is above one half."""
+    result = duel("sedma", 2, "heuristic", "random", 30)
+    assert result["ci95"][0] > 0.5, result
 
 
 def test_wilson_interval() -> None:
