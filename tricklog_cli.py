@@ -36,7 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     serve = sub.add_parser("serve", help="run the API under gunicorn, one RQ worker and, "
                            "unless TRICKLOG_REDIS_URL is set, an embedded redis-server",
-                           description="Run the whole service until Ctrl-C or SIGTERM. "
+                           description="Run the whole service until Ctrl-C or SIGTERM; a "
+                           "child that dies is started again (after 0.5 s, doubling to 15 s) "
+                           "with a log line. The embedded Redis has a random password kept in "
+                           "<data dir>/redis.password. "
                            "Environment: TRICKLOG_REDIS_URL, TRICKLOG_QUEUE_URL, "
                            "TRICKLOG_DATA_DIR (./.tricklog), TRICKLOG_PORT (8000), "
                            "TRICKLOG_APPENDFSYNC (always|everysec), TRICKLOG_WORKERS (4).")
