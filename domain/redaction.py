@@ -6,12 +6,12 @@ from typing import Any
 
 
 def hide_deal(data: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """A ``dealt`` event for ``viewer``: its own hand only, the others as sizes, the stock (or
-    the cards left undealt) as a count."""
-    hidden = {k: v for k, v in data.items() if k not in ("hands", "stock")}
+    """A ``dealt`` event for ``viewer``: its own hand only; the other hands and the stock (or
+    the cards left undealt) are null. (The envelope shape of issue 14: a hidden part of
+    ``data`` is null; its size is in the view.)"""
+    hidden = dict(data)
     hidden["hands"] = [h if s == viewer else None for s, h in enumerate(data["hands"])]
-    hidden["hand_sizes"] = [len(h) for h in data["hands"]]
-    hidden["stock_size"] = len(data.get("stock", []))
+    hidden["stock"] = None
     return hidden
 
 

@@ -40,7 +40,7 @@ def redact(event: Any, viewer: int | None, rules: Any) -> dict[str, Any]:
     if event.type == "dealt":
         return hide_deal(data, viewer)
     if event.type == "drew":
-        return {"draws": [d if d["seat"] == viewer else {"seat": d["seat"]}
+        return {"draws": [d if d["seat"] == viewer else {"seat": d["seat"], "card": None}
                           for d in data["draws"]]}
     if event.type == "hands_shown":
         mine = rules.side_of(viewer) if viewer is not None else None

@@ -43,7 +43,7 @@ def heard(hints: tuple[Hint, ...], viewer: int, same_side: Callable[[int, int], 
 def redact(data: dict[str, Any], speaker: int | None, viewer: int | None,
            same_side: Callable[[int, int], bool]) -> dict[str, Any]:
     """A ``hinted`` event as ``viewer`` may read it while the deal runs: opponents and
-    spectators learn that a call was made, not which."""
+    spectators learn that a call was made, not which (the word is null)."""
     if viewer is not None and speaker is not None and same_side(speaker, viewer):
         return data
-    return {}
+    return {"word": None}

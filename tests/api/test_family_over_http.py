@@ -135,7 +135,7 @@ def test_table_talk_reaches_the_partner_only(client: FlaskClient) -> None:
     assert again.status_code == 409 and again.get_json()["rule"] == "table_talk"
     partner = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[3])).get_json()
     assert partner["table_talk"]["heard"] == [{"seat": 1, "word": "pusti", "cards_played": 0}]
-    for seat, word in ((3, {"word": "pusti"}), (0, {}), (2, {})):
+    for seat, word in ((3, {"word": "pusti"}), (0, {"word": None}), (2, {"word": None})):
         feed = client.get(f"/v1/deals/{deal}/events",
                           headers=auth(seat_tokens[seat])).get_json()["events"]
         assert [e["data"] for e in feed if e["type"] == "hinted"] == [word]
