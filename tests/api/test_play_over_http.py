@@ -80,7 +80,7 @@ def test_views_and_feeds_hide_other_hands_until_the_end(client: FlaskClient) -> 
     feed = client.get(f"/v1/deals/{deal}/events", headers=auth(seat_tokens[0])).get_json()
     dealt = feed["events"][0]["data"]
     assert dealt["hands"][0] == mine["hand"]
-    assert dealt["hands"][1:] == [None, None, None] and "stock" not in dealt
+    assert dealt["hands"][1:] == [None, None, None] and dealt["stock"] is None
     assert '"seed":' not in orjson.dumps(feed).decode()
     assert client.get(f"/v1/deals/{deal}/export").status_code == 409
 
@@ -95,6 +95,11 @@ def test_replay_and_export_once_over(client: FlaskClient) -> None:
     header, envelopes = lines[0], lines[1:]
     assert header["format"] == "tricklog-export-v1" and header["ruleset"] == "sedma"
     assert first_broken_link(envelopes) is None and envelopes[-1]["type"] == "scored"
+    as_array = client.get(f"/v1/deals/{deal}/export", headers={"Accept": "application/json"})
+    assert as_array.mimetype == "application/json" and as_array.get_json() == lines
+    either = client.get(f"/v1/deals/{deal}/export",
+                        headers={"Accept": "application/json;q=0.5, application/jsonl"})
+    assert either.mimetype == "application/jsonl"
     first = client.get(f"/v1/deals/{deal}/replay?at=1").get_json()
     assert first["seq"] == 1 and first["event"]["type"] == "dealt"
     assert [len(h) for h in first["hands"]] == [4, 4] and first["table"] == []
