@@ -145,8 +145,12 @@ def readme_table() -> list[str]:
 
 
 def spec_enum(name: str) -> list[str]:
-    values = [t.uri for t in TYPES] if name == "problems" else list(RULES)
-    return [f"        - {v}" for v in values]
+    """The ``enum`` of ``ProblemType`` (with names for generated code) or ``IllegalMoveRule``."""
+    if name == "rules":
+        return ["      enum:", *(f"        - {rule}" for rule in RULES)]
+    return ["      enum:", *(f"        - {t.uri}" for t in TYPES),
+            "      x-enum-varnames:", *(f"        - {t.name.upper().replace('-', '_')}"
+                                        for t in TYPES)]
 
 
 def replace_between(text: str, marker: str, lines: list[str]) -> str:
