@@ -10,6 +10,7 @@ problem type is one entry here, then that command.
 
 from __future__ import annotations
 
+import argparse
 import html
 import re
 import sys
@@ -171,13 +172,21 @@ def documents(root: Path) -> dict[Path, str]:
     return {root / "openapi.yaml": spec, root / "README.md": readme}
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m api.problem_types",
+        description="Rewrite the generated parts of openapi.yaml (the ProblemType and "
+                    "IllegalMoveRule enums) and README.md (the error table) from this catalogue.")
+    parser.add_argument("--check", action="store_true",
+                        help="only say whether they are in step (exit status 1 if not)")
+    args = parser.parse_args(argv)
     root = Path(__file__).resolve().parents[1]
-    for path, text in documents(root).items():
-        if path.read_text() != text:
+    stale = [(path, text) for path, text in documents(root).items() if path.read_text() != text]
+    for path, text in stale:
+        print(f"{'out of step' if args.check else 'rewrote'}: {path.name}", file=sys.stderr)
+        if not args.check:
             path.write_text(text)
-            print(f"rewrote {path.name}", file=sys.stderr)
-    return 0
+    return 1 if args.check and stale else 0
 
 
 if __name__ == "__main__":
