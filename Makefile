@@ -7,7 +7,8 @@ BIN    := $(VENV)/bin
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint bench soak install clean browser browser-try typescript typescript-try
+.PHONY: run test lint bench soak install clean browser browser-try axe screenshots typescript \
+        typescript-try
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,13 +41,32 @@ browser:
 	  (apt-get update -q && apt-get install -y -q chromium chromium-driver)
 
 # `make test` installs them when it can (root with apt-get); otherwise the browser test says
-# it is skipped and why.
-browser-try:
+# it is skipped and why. It also fetches axe-core (the accessibility check injected into the
+# page) from npm into .tools/, git-ignored, pinned.
+browser-try: axe
 	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  timeout 900 $(MAKE) --no-print-directory browser >/dev/null 2>&1 || \
 	  echo "browser tests will be skipped: chromium could not be installed (make browser)"; \
 	else echo "browser tests will be skipped: no chromium (make browser, as root)"; fi
+
+AXE_VERSION := 4.14.1
+AXE_STAMP   := .tools/axe-core-$(AXE_VERSION).installed
+
+axe: $(AXE_STAMP)
+
+$(AXE_STAMP):
+	@if command -v npm >/dev/null; then \
+	  timeout 300 npm install --prefix .tools --no-save --no-package-lock --no-audit --no-fund \
+	    --fetch-timeout=30000 --fetch-retries=1 \
+	    --loglevel=error axe-core@$(AXE_VERSION) >/dev/null && touch $@ || \
+	  echo "the accessibility check will be skipped: npm could not install axe-core@$(AXE_VERSION)"; \
+	else echo "the accessibility check will be skipped: no npm to install axe-core"; fi
+
+# The four pictures of the page in docs/ (lobby, table, end of a deal, replay).
+screenshots: $(TEST_STAMP) browser-try
+	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_browser.py \
+	  -k "sueca_deal_by_mouse or replay_tells"
 
 # A second generator: TypeScript types from openapi.yaml (openapi-typescript), compiled with
 # `tsc --noEmit` together with a small program that uses them (scripts/typescript/).
@@ -67,4 +87,5 @@ soak: $(RUN_STAMP)
 	$(BIN)/python scripts/bench_moves.py --seconds 180 --clients 8
 
 clean:
-	rm -rf $(VENV) .tricklog .hypothesis scripts/typescript/node_modules
+	rm -rf $(VENV) .tricklog .hypothesis .tools scripts/typescript/node_modules \
+	  scripts/typescript/generated

@@ -17,7 +17,7 @@ from events.service import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import limits, metrics, problem_types, problems
+from . import headers, limits, metrics, problem_types, problems
 from .routes import require_operator, v1
 from .wire import json_response
 
@@ -46,6 +46,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     problems.install(app)
     limits.install(app)
     metrics.install(app)
+    headers.install(app)
     app.register_blueprint(v1)
     _site(app)
     return app
@@ -113,10 +114,13 @@ def _site(app: Flask) -> None:
         return Response(problem_types.page(name), mimetype="text/html")
 
     @app.get("/")
-    def index() -> Response:
+    @app.get("/deals/<deal_id>")
+    @app.get("/deals/<deal_id>/replay")
+    def page(deal_id: str | None = None) -> Response:
+        """The page: the lobby, a table or a replay; the page reads which from its URL."""
         return send_from_directory(STATIC, "index.html")
 
-    @app.get("/static/<name>")
+    @app.get("/static/<path:name>")
     def static_file(name: str) -> Response:
         return send_from_directory(STATIC, name)
 

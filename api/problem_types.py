@@ -79,7 +79,8 @@ TYPES: tuple[ProblemType, ...] = (
                 "Send `Content-Type: application/json`."),
     ProblemType("validation", 422, "Invalid request body",
                 "A body or parameter that fails validation; `field` names the first bad field "
-                "and `errors` lists the messages per field.",
+                "(a dotted path when nested: `seats.1.name`) and `errors` lists the messages "
+                "per field.",
                 "Fix the field; `GET /v1/rulesets/{id}` lists a preset's options and values."),
     ProblemType("rate-limited", 429, "Too many requests",
                 "More requests from this address or seat token than the operator allows "

@@ -57,9 +57,19 @@ def bad_json(detail: str) -> Problem:
 
 
 def invalid(messages: Any) -> Problem:
-    field = next(iter(messages), "_schema") if isinstance(messages, dict) else "_schema"
+    field = first_field(messages)
     return Problem("validation", f"the field {field!r} is not valid", field=field,
                    errors=messages)
+
+
+def first_field(messages: Any) -> str:
+    """The first bad field, as a dotted path into the body for nested ones (``seats.1.name``)."""
+    path: list[str] = []
+    while isinstance(messages, dict) and messages:
+        key = next(iter(messages))
+        path.append(str(key))
+        messages = messages[key]
+    return ".".join(path) or "_schema"
 
 
 def _from(exc: Exception) -> Problem:

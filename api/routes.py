@@ -192,6 +192,7 @@ def get_job(job_id: str) -> Response:
         job = Job.fetch(job_id, connection=queue().connection, serializer=JSONSerializer)
     except (NoSuchJobError, ValueError):
         raise NotFound("job", job_id) from None
+    _check_job_reader(job)
     status = job.get_status()
     out: dict[str, Any] = {"id": job.id, "status": str(status.value if status else "unknown"),
                            "progress": job.meta.get("progress")}
@@ -200,6 +201,20 @@ def get_job(job_id: str) -> Response:
     if job.is_failed:
         out["error"] = "the job failed; see the worker's log"
     return json_response(out)
+
+
+def _check_job_reader(job: Job) -> None:
+    """A replay made for a seat holds that seat's cards: while its deal runs, only that seat's
+    token may read it. Everything else (spectators' replays, audits) is public."""
+    seat, deal_id = job.meta.get("seat"), job.meta.get("deal_id")
+    if seat is None or deal_id is None or referee().is_over(deal_id):
+        return
+    token = bearer()
+    if token is None:
+        raise Unauthorized(f"this job holds seat {seat}'s view of a running deal: "
+                           "send that seat's token")
+    if referee().load(deal_id).meta.seat_of(token) != seat:
+        raise Forbidden(f"this job holds seat {seat}'s view of a running deal")
 
 
 def queue() -> Queue:
@@ -255,8 +270,8 @@ def post_bot() -> Response:
 
 @v1.post("/deals/<deal_id>/replays")
 def post_replay(deal_id: str) -> Response:
-    token = bearer()
-    referee().view(deal_id, token)  # 404 or 403 now rather than in the job
-    job = queue().enqueue(replay_job, deal_id, token, result_ttl=24 * 3600)
+    seat = referee().view(deal_id, bearer())["seat"]  # 404 or 403 now, not in the job
+    job = queue().enqueue(replay_job, deal_id, seat, result_ttl=24 * 3600,
+                          meta={"deal_id": deal_id, "seat": seat})
     return json_response({"id": job.id, "status": job.get_status()}, 202,
                          {"Location": f"/v1/jobs/{job.id}"})

@@ -7,9 +7,11 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from domain.bots import BOTS
 from domain.cards import RANKS, SUITS
+from domain.messages import MOVES as MOVE_VOCABULARY
+from domain.messages import Field
 from domain.registry import PRESETS
-from domain.table_talk import WORDS
 
 CARD = validate.Regexp(rf"^({'|'.join(RANKS)})[{''.join(SUITS)}]$",
                        error="not a card code such as AS, 10H or 7C")
@@ -44,53 +46,27 @@ class MoveBase(Strict):
     expected_seq = Integral(validate=validate.Range(min=0))
 
 
-class PlayMove(MoveBase):
-    type = _kind("play")
-    card = fields.String(required=True, validate=CARD)
+def _field(spec: Field) -> fields.Field:
+    """A marshmallow field for one field of the move vocabulary (``messages.MOVES``)."""
+    kw: dict[str, Any] = {"required": True, "allow_none": spec.nullable}
+    if spec.kind == "card":
+        return fields.String(validate=CARD, **kw)
+    if spec.kind == "suit":
+        return fields.String(validate=validate.OneOf(SUITS), **kw)
+    if spec.kind == "integer":
+        return Integral(validate=validate.Range(min=spec.minimum, max=spec.maximum), **kw)
+    return fields.String(validate=validate.OneOf(list(spec.choices)), **kw)
 
 
-class StopMove(MoveBase):
-    type = _kind("stop")
+def _move_schema(kind: str, spec: tuple[Field, ...]) -> type[Schema]:
+    """``PlayMove``, ``BidMove``, ...: the schema of one move type, from the vocabulary."""
+    attrs: dict[str, Any] = {"type": fields.String(required=True, validate=validate.Equal(kind))}
+    attrs.update({f.name: _field(f) for f in spec})
+    return type(f"{kind.title()}Move", (MoveBase,), attrs)
 
 
-class BidMove(MoveBase):
-    type = _kind("bid")
-    value = Integral(required=True, validate=validate.Range(min=0, max=200))
-
-
-class PassMove(MoveBase):
-    type = _kind("pass")
-
-
-class TrumpMove(MoveBase):
-    type = _kind("trump")
-    suit = fields.String(required=True, validate=validate.OneOf(SUITS))
-
-
-class CallMove(MoveBase):
-    type = _kind("call")
-    card = fields.String(required=True, allow_none=True, validate=CARD)
-
-
-class LeadMove(MoveBase):
-    type = _kind("lead")
-    by = fields.String(required=True, validate=validate.OneOf(["self", "partner"]))
-
-
-class RedealMove(MoveBase):
-    type = _kind("redeal")
-
-
-class HintMove(MoveBase):
-    type = _kind("hint")
-    word = fields.String(required=True, validate=validate.OneOf(list(WORDS)))
-
-
-MOVES: dict[str, type[Schema]] = {
-    "play": PlayMove, "stop": StopMove, "bid": BidMove, "pass": PassMove,
-    "trump": TrumpMove, "call": CallMove, "lead": LeadMove, "redeal": RedealMove,
-    "hint": HintMove,
-}
+MOVES: dict[str, type[Schema]] = {kind: _move_schema(kind, spec)
+                                  for kind, spec in MOVE_VOCABULARY.items()}
 # One instance per move type, built once: marshmallow 4 schemas hold no per-call state (no
 # context), and building one costs more than the validation itself on the hot move path.
 _MOVE_LOADERS: dict[str, Schema] = {kind: schema() for kind, schema in MOVES.items()}
@@ -106,12 +82,34 @@ def load_move(body: Any) -> dict[str, Any]:
     return _MOVE_LOADERS[kind].load(body)  # type: ignore[no-any-return]
 
 
-BOT_ID = validate.Regexp(r"^(random|heuristic|search|wb_[0-9a-f]{16})$",
-                        error="a built-in bot (random, heuristic, search) or a registered bot id")
+class WholeMatch(validate.Regexp):
+    """A pattern that must match the whole string, as JSON Schema's (ECMA) ``^...$`` does;
+    Python's ``$`` also matches before a final newline, so ``"Ana\\n"`` would pass ``match``."""
+
+    def __call__(self, value: Any) -> Any:
+        if not isinstance(value, str) or self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+# A name a person reads: 1 to 64 characters, none of them a control character (C0, DEL, C1) or
+# an invisible format character that could reorder or hide text (zero-width, bidi controls,
+# line and paragraph separators, BOM, interlinear annotation), and no space at either end.
+# openapi.yaml states the same pattern, in the same spelling.
+NAME_BAD = (r"\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e"
+            r"\u2060-\u206f\ufeff\ufff9-\ufffb")
+NAME = [validate.Length(min=1, max=64),
+        WholeMatch(rf"^[^ {NAME_BAD}]([^{NAME_BAD}]*[^ {NAME_BAD}])?$",
+                   error="printable characters only: no control or invisible formatting "
+                         "character, no space at either end")]
+
+BOT_ID = validate.Regexp(rf"^({'|'.join(BOTS)}|wb_[0-9a-f]{{16}})$",
+                        error=f"a built-in bot ({', '.join(BOTS)}) or a registered bot id")
+
 
 
 class SeatIn(Strict):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    name = fields.String(required=True, validate=NAME)
     bot = fields.String(allow_none=True, validate=BOT_ID)
     client_seed = fields.String(validate=validate.Length(min=1, max=256))
 
@@ -126,7 +124,7 @@ class PrearrangedDeal(Strict):
 
 
 class CreateMatch(Strict):
-    ruleset = fields.String(required=True, validate=validate.OneOf(sorted(PRESETS)))
+    ruleset = fields.String(required=True, validate=validate.OneOf(PRESETS.keys()))
     players = Integral(validate=validate.Range(min=2, max=8))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(SeatIn), required=True,
@@ -159,7 +157,7 @@ class AuditIn(Strict):
 
 
 class BotIn(Strict):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    name = fields.String(required=True, validate=NAME)
     url = fields.String(required=True, validate=[
         validate.Length(min=8, max=2000),
         validate.Regexp(r"^https?://[^\s/?#]+", error="an http or https URL with a host")])

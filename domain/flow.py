@@ -7,9 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import IllegalMove
+from .fairness import DealSecret
 from .messages import Command, Event
 
-Automatic = Callable[[Any, str | None], Event | None]
+Automatic = Callable[[Any, DealSecret | None], Event | None]
 Evolve = Callable[[Any, Event], Any]
 
 
@@ -21,7 +22,7 @@ def check_turn(state: Any, seat: int, legal: list[dict[str, Any]]) -> None:
         raise IllegalMove("turn", f"it is seat {state.turn}'s turn, not seat {seat}'s", legal)
 
 
-def settle(state: Any, secret: str | None, automatic: Automatic, evolve: Evolve
+def settle(state: Any, secret: DealSecret | None, automatic: Automatic, evolve: Evolve
            ) -> list[Event]:
     """The automatic consequences from ``state`` on, until a player must act."""
     events = []

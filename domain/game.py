@@ -1,4 +1,5 @@
-"""One vocabulary for every game: deal, ``decide``, ``evolve``, ``view``, ``redact``, snapshots.
+"""One vocabulary for every game: deal, ``decide``, ``evolve``, ``view``, ``hidden``/``redact``,
+snapshots.
 
 These functions dispatch on the ruleset to its family module; adapters use only this module.
 """
@@ -7,34 +8,50 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
+from . import redaction
 from .errors import InvalidDeal
+from .fairness import DealSecret, commit
+from .family import DealState
 from .messages import Command, Event
+from .redaction import Hidden
 from .registry import family_of, rules_for
-from .shuffle import shuffle
+from .shuffle import SHUFFLE_VERSION, shuffle
 
-ENGINE_VERSION = "tricklog-engine-1"
+ENGINE_VERSION = "tricklog-engine-2"
 
 
 def deck_for(rules: Any, seed: str, number: int, client_seeds: list[str | None]) -> list[str]:
     return shuffle(rules.pack(), seed, str(number), client_seeds)
 
 
-def new_deal(rules: Any, number: int, dealer: int, seed: str,
+def new_deal(rules: Any, number: int, dealer: int, secret: DealSecret,
              client_seeds: list[str | None] | None = None, carry: int = 0) -> list[Event]:
-    """A fair deal: the deck is ``shuffle(pack, seed, str(number), client_seeds)``, dealt by the
-    game's pattern, then whatever the rules make happen at once (a burned hand). ``number`` is
-    the deal's place in its match (1, 2, ...)."""
-    family = family_of(rules)
+    """A fair deal: the deck is ``shuffle(pack, secret.seed, str(number), client_seeds)``, dealt
+    by the game's pattern, then whatever the rules make happen at once (a burned hand).
+    ``number`` is the deal's place in its match (1, 2, ...); ``carry`` the game points a
+    Brazilian Sueca deal carries from drawn deals before it."""
     seeds = list(client_seeds or [])
-    hands, stock = family.deal_layout(rules, deck_for(rules, seed, number, seeds), dealer, number)
-    event: Event = family.dealt(rules, dealer, hands, stock, seed, None, number)
-    event.data["number"] = number
-    event.data["client_seeds"] = seeds
+    hands, stock = family_of(rules).deal_layout(
+        rules, deck_for(rules, secret.seed, number, seeds), dealer, number)
+    return opening(dealt(rules, dealer, hands, stock, number=number,
+                         fair=fair_fields(secret, number, seeds, carry)), secret)
+
+
+def fair_fields(secret: DealSecret, number: int, client_seeds: list[str | None],
+                carry: int = 0) -> dict[str, Any]:
+    """What a shuffled deal's ``dealt`` event records of its fairness: the commitment to its
+    secret, the shuffle, its number and the client seeds mixed in."""
+    out: dict[str, Any] = {"commitment": commit(secret.seed, secret.nonce),
+                           "shuffle": SHUFFLE_VERSION, "prearranged": False, "number": number,
+                           "client_seeds": client_seeds}
     if carry:
-        event.data["carry"] = carry  # Brazilian Sueca: game points carried by 60-60 deals
-    return opening(event, seed)
+        out["carry"] = carry  # Brazilian Sueca: game points carried by 60-60 deals
+    return out
+
+
+PREARRANGED = {"commitment": None, "shuffle": None, "prearranged": True}
 
 
 def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
@@ -43,58 +60,80 @@ def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: lis
     ``trump_card`` only where the game turns one (Sueca: one of the dealer's cards)."""
     if not 0 <= dealer < rules.players:
         raise InvalidDeal("dealer", f"dealer must be a seat 0..{rules.players - 1}")
-    family = family_of(rules)
-    family.check_prearranged(rules, hands, stock, number)
-    return opening(family.dealt(rules, dealer, hands, stock, None, trump_card, number), None)
+    family_of(rules).check_prearranged(rules, hands, stock, number)
+    event = dealt(rules, dealer, hands, stock, trump_card, number=number, fair=PREARRANGED)
+    return opening(event, None)
 
 
-def opening(dealt: Event, seed: str | None) -> list[Event]:
+def dealt(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
+          trump_card: str | None = None, *, number: int, fair: dict[str, Any]) -> Event:
+    """The ``dealt`` event: what every game records, what this game adds (a turned trump,
+    whist's hand number), and ``fair`` (``fair_fields`` or ``PREARRANGED``)."""
+    extra = family_of(rules).dealt(rules, dealer, hands, trump_card, number)
+    return Event("dealt", {
+        "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),
+        "dealer": dealer, "leader": (dealer + 1) % rules.players, "hands": hands,
+        "stock": stock, **extra, **fair})
+
+
+def opening(dealt: Event, secret: DealSecret | None) -> list[Event]:
     """``dealt`` and what the rules make happen at once (a burned hand, §3.7)."""
     state = evolve(None, dealt)
-    return [dealt, *family_of(state.rules).settle(state, seed)]
+    return [dealt, *family_of(state.rules).settle(state, secret)]
 
 
-def evolve(state: Any, event: Event) -> Any:
+def evolve(state: DealState | None, event: Event) -> DealState:
     if event.type == "dealt":
         data = event.data
         rules = rules_for(data["ruleset"], data["players"], data["options"])
-        return family_of(rules).start(rules, data)
-    return family_of(state.rules).evolve(state, event)
+        return family_of(rules).start(rules, data)  # type: ignore[no-any-return]
+    if state is None:
+        raise ValueError(f"a deal starts with its dealt event, not {event.type!r}")
+    return family_of(state.rules).evolve(state, event)  # type: ignore[no-any-return]
 
 
-def fold(events: Iterable[Event], state: Any = None) -> Any:
+def fold(events: Iterable[Event], state: DealState | None = None) -> DealState:
     for event in events:
         state = evolve(state, event)
+    if state is None:
+        raise ValueError("no events to fold")
     return state
 
 
-def decide(state: Any, command: Command) -> list[Event]:
+def decide(state: DealState, command: Command) -> list[Event]:
     return family_of(state.rules).decide(state, command)
 
 
-def view(state: Any, seat: int | None) -> dict[str, Any]:
+def view(state: DealState, seat: int | None) -> dict[str, Any]:
     return family_of(state.rules).view(state, seat)
 
 
-def legal_moves(state: Any, seat: int | None) -> list[dict[str, Any]]:
+def legal_moves(state: DealState, seat: int | None) -> list[dict[str, Any]]:
     return family_of(state.rules).legal_moves(state, seat)
 
 
+def hidden(rules: Any, event: Event) -> list[Hidden]:
+    """The parts of ``event``'s data only some seats may see while the deal runs."""
+    return family_of(rules).hidden(event, rules)
+
+
 def redact(rules: Any, event: Event, viewer: int | None, over: bool) -> dict[str, Any]:
-    """An event's data as ``viewer`` may see it; whole once the deal is over."""
+    """An event's data as ``viewer`` may see it (each hidden part it may not see is null);
+    whole once the deal is over."""
     if over:
         return event.data
-    return family_of(rules).redact(event, viewer, rules)
+    return redaction.redact(event.data, hidden(rules, event), viewer)
 
 
-def is_over(state: Any) -> bool:
+def is_over(state: DealState | None) -> bool:
     return state is not None and state.phase == "over"
 
 
-def to_snapshot(state: Any) -> dict[str, Any]:
+def to_snapshot(state: DealState) -> dict[str, Any]:
     """A JSON-ready snapshot; ``from_snapshot`` rebuilds an equal state."""
     rules = state.rules
-    body = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "rules"}
+    body = {f.name: getattr(state, f.name) for f in fields(cast(Any, state))
+            if f.name != "rules"}
     return {"rules": {"preset": rules.preset, "players": rules.players, "options": rules.options},
             "state": body}
 
@@ -103,9 +142,9 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def from_snapshot(snapshot: dict[str, Any]) -> Any:
+def from_snapshot(snapshot: dict[str, Any]) -> DealState:
     r = snapshot["rules"]
     rules = rules_for(r["preset"], r["players"], r["options"])
     cls = family_of(rules).state
     body = {k: (v if k == "result" else _tuples(v)) for k, v in snapshot["state"].items()}
-    return cls(rules=rules, **body)
+    return cast(DealState, cls(rules=rules, **body))

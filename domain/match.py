@@ -3,18 +3,19 @@
 Events: ``created`` (with the SHA-256 commitment to the match secret), ``client_seed`` (a seat's
 contribution to the shuffle of the deals not yet started), ``deal_started``, ``deal_scored``,
 ``rubber_won`` (Sueca's best of N rubbers: a rubber ends, the totals start again from zero),
-``ended`` (which reveals the match secret, so every deal's server seed can be checked).
+``ended`` (which reveals the match secret and nonce, so every deal's server seed can be checked;
+``fairness.py`` has the formulas).
 """
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .fairness import MatchSecret
 from .messages import Event
 from .registry import family_of, rules_for
-from .shuffle import commitment
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,14 +31,17 @@ class MatchState:
     tiebreak: tuple[int, ...] = ()      # Serbian whist's scratch: successful bids
     commitment: str | None = None
     client_seeds: tuple[dict[str, Any], ...] = ()
-    secret: str | None = None  # revealed when the match ends
+    secret: str | None = None  # revealed when the match ends, with the nonce
+    nonce: str | None = None
     rubbers: tuple[int, ...] = ()       # rubbers won per side (best of N rubbers)
     rubber_ends: tuple[int, ...] = ()   # the deal that ended each rubber
     rubber_start: int = 1               # the first deal of the rubber being played
 
     @property
     def best_of(self) -> int:
-        return int(getattr(self.rules, "rubbers", 1))
+        """Rubbers in the match (1 unless the family's ``best_of`` hook says otherwise)."""
+        hook = family_of(self.rules).best_of
+        return hook(self.rules) if hook is not None else 1
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -54,6 +58,8 @@ class MatchState:
                               "ends": list(self.rubber_ends)}
         if self.secret is not None:
             out["secret"] = self.secret
+        if self.nonce is not None:
+            out["nonce"] = self.nonce
         return out
 
 
@@ -86,20 +92,14 @@ def number_of(deal: str) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
-def first_dealer(match_seed: str, players: int) -> int:
-    """RULES.md §11.35: the first dealer is drawn from the match seed, so replays are exact."""
-    digest = hashlib.sha256(b"tricklog-first-dealer\x00" + match_seed.encode()).digest()
-    return int.from_bytes(digest[:8], "big") % players
-
-
 def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
-            secret: str, client_seeds: list[str | None], first: dict[str, Any] | None = None
-            ) -> list[Event]:
+            secret: MatchSecret, client_seeds: list[str | None],
+            first: dict[str, Any] | None = None) -> list[Event]:
     """The opening events: ``created``, the seats' client seeds, the first ``deal_started``
     (``first`` adds to it, e.g. a prearranged deal)."""
     events = [Event("created", {"id": match_id, "ruleset": rules.preset,
                                 "players": rules.players, "options": rules.options,
-                                "seats": seats, "commitment": commitment(secret)})]
+                                "seats": seats, "commitment": secret.commitment})]
     events += [Event("client_seed", {"seat": seat, "seed": seed, "from_deal": 1}, seat)
                for seat, seed in enumerate(client_seeds) if seed]
     events.append(Event("deal_started", {"deal_id": deal_id(match_id, 1), "number": 1,
@@ -107,84 +107,109 @@ def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
     return events
 
 
-def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: str
+def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: MatchSecret
                ) -> list[Event]:
-    """What follows a scored deal: record it, then end the match or start the next deal."""
+    """What follows a scored deal: record it, then end the match or a rubber, or start the
+    next deal. Who has won is the family's to say (``match_winners``)."""
     if match.status != "playing" or any(
             d["number"] == number and d["status"] == "scored" for d in match.deals):
         return []
-    dealer = next(d["dealer"] for d in match.deals if d["number"] == number)
-    family = family_of(match.rules)
     data = {"deal_id": deal_id(match.id, number), "number": number,
             "points": result["score"]["match_points"]}
-    if "tiebreak" in result["score"]:
+    if "tiebreak" in result["score"]:  # a second total that breaks ties (whist's scratch)
         data["tiebreak"] = result["score"]["tiebreak"]
     scored = Event("deal_scored", data)
     after = evolve(match, scored)
     totals = list(after.totals)
-    winner = family.match_winner(match.rules, totals, number, list(after.tiebreak))
-    if winner is None:
-        return [scored, _next_deal(match, number, dealer, result)]
-    if match.best_of > 1:
-        won = list(match.rubbers or (0,) * len(totals))
-        won[winner] += 1
-        if won[winner] * 2 <= match.best_of:
-            return [scored, Event("rubber_won", {"side": winner, "number": number,
-                                                 "totals": totals, "rubbers": won}),
-                    _next_deal(match, number, dealer, result)]
-        return [scored, Event("ended", {"winner": winner, "winners": [winner], "totals": totals,
-                                        "rubbers": won, "secret": secret})]
-    winners = [side for side, total in enumerate(totals) if total == totals[winner]
-               and (not after.tiebreak or after.tiebreak[side] == after.tiebreak[winner]
-                    or match.rules.options.get("scoring") != "scratch")]
-    return [scored, Event("ended", {"winner": winner, "winners": winners, "totals": totals,
-                                    "secret": secret})]
+    winners = family_of(match.rules).match_winners(match.rules, totals, number,
+                                                   list(after.tiebreak))
+    if winners is None:
+        return [scored, _next_deal(match, number, result)]
+    if match.best_of == 1:
+        return [scored, Event("ended", {"winner": winners[0], "winners": winners,
+                                        "totals": totals, **secret.revealed()})]
+    return [scored, *_rubber_won(match, number, result, winners[0], totals, secret)]
 
 
-def _next_deal(match: MatchState, number: int, dealer: int, result: dict[str, Any]) -> Event:
+def _rubber_won(match: MatchState, number: int, result: dict[str, Any], winner: int,
+                totals: list[int], secret: MatchSecret) -> list[Event]:
+    """A rubber of a best-of-N match is won: the match goes on unless it is decided."""
+    won = list(match.rubbers or (0,) * len(totals))
+    won[winner] += 1
+    if won[winner] * 2 > match.best_of:
+        return [Event("ended", {"winner": winner, "winners": [winner], "totals": totals,
+                                "rubbers": won, **secret.revealed()})]
+    return [Event("rubber_won", {"side": winner, "number": number, "totals": totals,
+                                 "rubbers": won}), _next_deal(match, number, result)]
+
+
+def _next_deal(match: MatchState, number: int, result: dict[str, Any]) -> Event:
+    dealer = next(d["dealer"] for d in match.deals if d["number"] == number)
     nxt = family_of(match.rules).next_dealer(match.rules, dealer, result)
     started: dict[str, Any] = {"deal_id": deal_id(match.id, number + 1), "number": number + 1,
                                "dealer": nxt}
     carry = result["score"].get("carry_next", 0)
     if carry:
-        started["carry"] = carry  # Brazilian Sueca: a 60-60 deal makes the next worth more
+        started["carry"] = carry  # game points a drawn deal carries into the next (Brazil)
     return Event("deal_started", started)
 
 
+# -- evolving ------------------------------------------------------------------------------------
+
+def _created(match: MatchState | None, data: dict[str, Any]) -> MatchState:
+    rules = rules_for(data["ruleset"], data["players"], data["options"])
+    return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
+                      totals=(0,) * len(rules.sides), commitment=data.get("commitment"))
+
+
+def _deal_started(match: MatchState, data: dict[str, Any]) -> MatchState:
+    deal = {"id": data["deal_id"], "number": data["number"], "dealer": data["dealer"],
+            "status": "playing"}
+    return replace(match, deals=match.deals + (deal,))
+
+
+def _deal_scored(match: MatchState, data: dict[str, Any]) -> MatchState:
+    deals = tuple({**d, "status": "scored"} if d["number"] == data["number"] else d
+                  for d in match.deals)
+    totals = tuple(t + s for t, s in zip(match.totals, data["points"], strict=True))
+    extra = data.get("tiebreak", [0] * len(totals))
+    tiebreak = tuple(a + b for a, b in zip(match.tiebreak or (0,) * len(totals), extra,
+                                           strict=True))
+    return replace(match, deals=deals, totals=totals, tiebreak=tiebreak)
+
+
+def _client_seed(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, client_seeds=match.client_seeds + (dict(data),))
+
+
+def _rubber(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, rubbers=tuple(data["rubbers"]), totals=(0,) * len(match.totals),
+                   rubber_ends=match.rubber_ends + (data["number"],),
+                   rubber_start=data["number"] + 1)
+
+
+def _ended(match: MatchState, data: dict[str, Any]) -> MatchState:
+    if "rubbers" in data:
+        last = max(d["number"] for d in match.deals)
+        match = replace(match, rubbers=tuple(data["rubbers"]),
+                        rubber_ends=match.rubber_ends + (last,))
+    return replace(match, status="over", winner=data["winner"],
+                   winners=tuple(data.get("winners", [data["winner"]])),
+                   secret=data.get("secret"), nonce=data.get("nonce"))
+
+
+MUTATORS: dict[str, Callable[[Any, dict[str, Any]], MatchState]] = {
+    "created": _created, "deal_started": _deal_started, "deal_scored": _deal_scored,
+    "client_seed": _client_seed, "rubber_won": _rubber, "ended": _ended,
+}
+
+
 def evolve(match: MatchState | None, event: Event) -> MatchState:
-    data = event.data
-    if event.type == "created":
-        rules = rules_for(data["ruleset"], data["players"], data["options"])
-        return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
-                          totals=(0,) * len(rules.sides), commitment=data.get("commitment"))
-    assert match is not None
-    if event.type == "deal_started":
-        deal = {"id": data["deal_id"], "number": data["number"], "dealer": data["dealer"],
-                "status": "playing"}
-        return replace(match, deals=match.deals + (deal,))
-    if event.type == "deal_scored":
-        deals = tuple({**d, "status": "scored"} if d["number"] == data["number"] else d
-                      for d in match.deals)
-        totals = tuple(t + s for t, s in zip(match.totals, data["points"], strict=True))
-        extra = data.get("tiebreak", [0] * len(totals))
-        tiebreak = tuple(a + b for a, b in zip(match.tiebreak or (0,) * len(totals), extra,
-                                               strict=True))
-        return replace(match, deals=deals, totals=totals, tiebreak=tiebreak)
-    if event.type == "client_seed":
-        return replace(match, client_seeds=match.client_seeds + (dict(data),))
-    if event.type == "rubber_won":
-        return replace(match, rubbers=tuple(data["rubbers"]), totals=(0,) * len(match.totals),
-                       rubber_ends=match.rubber_ends + (data["number"],),
-                       rubber_start=data["number"] + 1)
-    if event.type == "ended":
-        if "rubbers" in data:
-            last = max(d["number"] for d in match.deals)
-            match = replace(match, rubbers=tuple(data["rubbers"]),
-                            rubber_ends=match.rubber_ends + (last,))
-        return replace(match, status="over", winner=data["winner"],
-                       winners=tuple(data.get("winners", [data["winner"]])),
-                       secret=data.get("secret"))
-    raise ValueError(f"unknown match event {event.type!r}")
+    try:
+        mutator = MUTATORS[event.type]
+    except KeyError:
+        raise ValueError(f"unknown match event {event.type!r}") from None
+    return mutator(match, event.data)
 
 
 def fold(events: list[Event]) -> MatchState:

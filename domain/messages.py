@@ -1,9 +1,12 @@
-"""Events and commands: the vocabulary between the domain and its adapters.
+"""Events, moves and commands: the vocabulary between the domain and its adapters.
 
 An ``Event`` is a fact in the past tense (``played``, ``drew``); its ``type`` and ``data`` are
 exactly what the log stores in the envelope. A ``Command`` is one seat's request (a ``Move``),
 plus the secret the adapter holds, which the rules need only to reveal it when the deal is
 scored.
+
+``MOVES`` is the one list of move types and their fields: the API's schemas are built from it
+and a test holds ``openapi.yaml``'s move union to it. Families use the moves they need.
 """
 
 from __future__ import annotations
@@ -11,7 +14,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-MOVE_TYPES = ("play", "stop", "bid", "pass", "trump", "call", "lead", "redeal", "hint")
+from .fairness import DealSecret
+
+# Table talk's canned calls (RULES.md §4.1, a [choice]): the word, and what it asks.
+HINT_WORDS = {"ubij": "take it", "pusti": "let it go", "napuni": "load it with points"}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a move: ``card`` (a card code), ``suit`` (S H D C), ``integer``
+    (``minimum``..``maximum``) or ``choice`` (one of ``choices``); ``nullable`` allows null."""
+
+    name: str
+    kind: str
+    nullable: bool = False
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+MOVES: dict[str, tuple[Field, ...]] = {
+    "play": (Field("card", "card"),),           # lead, follow, or continue a capture
+    "stop": (),                                 # the leader ends a capture
+    "bid": (Field("value", "integer", minimum=0, maximum=200),),
+    "pass": (),
+    "trump": (Field("suit", "suit"),),
+    "call": (Field("card", "card", nullable=True),),  # null: the bidder plays alone
+    "lead": (Field("by", "choice", choices=("self", "partner")),),
+    "redeal": (),                               # Brazil's weak-hand redeal
+    "hint": (Field("word", "choice", choices=tuple(HINT_WORDS)),),  # table talk
+}
+FIELD_NAMES = ("card", "value", "suit", "by", "word")  # every field any move has, once
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,30 +63,22 @@ class Move:
     value: int | None = None
     suit: str | None = None
     by: str | None = None
-    word: str | None = None  # table talk (``table_talk.WORDS``)
+    word: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The move as clients post it and as ``legal_moves`` lists it: exactly its fields."""
         out: dict[str, Any] = {"type": self.type}
-        for name in ("card", "value", "suit", "by", "word"):
-            val = getattr(self, name)
-            if val is not None or (name == "card" and self.type == "call"):
-                out[name] = val  # a call names a card, or null to play alone
+        for f in MOVES.get(self.type, ()):
+            out[f.name] = getattr(self, f.name)
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Move:
-        return cls(
-            type=data["type"],
-            card=data.get("card"),
-            value=data.get("value"),
-            suit=data.get("suit"),
-            by=data.get("by"),
-            word=data.get("word"),
-        )
+        return cls(type=data["type"], **{name: data.get(name) for name in FIELD_NAMES})
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
     seat: int
     move: Move
-    secret: str | None = None
+    secret: DealSecret | None = None

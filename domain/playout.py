@@ -1,205 +1,29 @@
 """Fast random playouts: the rest of a deal's card play on mutable lists, for the search bot's
 Monte Carlo and for benchmarks.
 
-The reducers are the referee; this module is their sprint. It plays by the same engines
-(``capture.py`` for the Sedma family, ``tricks.py`` for Sueca and Serbian whist) and the same
-rule data, but keeps hands, table and takings in plain lists instead of building a frozen state
-and an event per card: a random Sueca deal costs about a tenth of the time. It hands back the
-state the reducers would reach at scoring (hands, takings, captures, leader; view-only flags are
-left as they were), so the family's own ``settle`` scores it. Where a rule would need more than
-playing cards (burning, the one pass, bidding), it declines with ``None`` and callers use the
-reducers. ``tests/unit/test_playout.py`` replays every kernel playout through the reducers and
-checks the legal moves and the result agree.
+The reducers are the referee; a playout is their sprint. Each family that has one (its
+``playout`` hook: ``domain/sedma/playout.py`` for captures, ``domain/trickplay.py`` for the
+trick games) plays by the same engines and rule data, but keeps hands, table and takings in
+plain lists instead of building a frozen state and an event per card: a random Sueca deal costs
+about a tenth of the time. It hands back the state the reducers would reach at scoring, so the
+family's own ``settle`` scores it. Where a rule needs more than playing cards (burning, the one
+pass, an auction) it declines with None and callers use the reducers.
+``tests/unit/test_playout.py`` replays every playout through the reducers and checks the legal
+moves and the result agree.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Callable
 from typing import Any
 
-from . import capture, tricks
+from .family import Record
 from .registry import family_of
-
-Record = list[tuple[int, dict[str, Any], list[dict[str, Any]]]]  # (seat, move, legal moves)
 
 
 def play_out(state: Any, rng: random.Random, record: Record | None = None) -> Any | None:
-    """The state at scoring after random legal play from ``state``, or None where this kernel
-    does not apply. ``record`` collects each move with the legal moves it was drawn from."""
-    kernel = KERNELS.get(family_of(state.rules).name)
+    """The state at scoring after random legal play from ``state``, or None where the family
+    has no playout or it does not apply. ``record`` collects each move with the legal moves it
+    was drawn from."""
+    kernel = family_of(state.rules).playout
     return kernel(state, rng, record) if kernel is not None else None
-
-
-# -- the Sedma family: captures ------------------------------------------------------------------
-
-def _plain_captures(rules: Any) -> bool:
-    """Rules whose deal is decided by card play alone: no burning, no pass."""
-    return rules.burn_tariff == "off" and not rules.burned_hand and not rules.one_pass
-
-
-def _captures(state: Any, rng: random.Random, record: Record | None) -> Any | None:
-    if state.phase not in ("play", "decide") or not _plain_captures(state.rules):
-        return None
-    deal = _CaptureDeal(state, rng, record)
-    while deal.phase != "score":
-        if deal.phase == "play":
-            deal.lay(deal.choose(list(dict.fromkeys(deal.hands[deal.turn]))), fresh=not deal.table)
-        else:
-            card = deal.go_on_or_stop()
-            if card is None:
-                deal.take()
-            else:
-                deal.lay(card, fresh=True)
-    return deal.frozen(state)
-
-
-def _move(card: str | None) -> dict[str, Any]:
-    return {"type": "play", "card": card} if card else {"type": "stop"}
-
-
-class _CaptureDeal:
-    """A Sedma-family deal in play, as ``SedmaState``'s fields on mutable lists; each method
-    mirrors one of ``sedma.py``'s reducers."""
-
-    def __init__(self, state: Any, rng: random.Random, record: Record | None) -> None:
-        self.rules = state.rules
-        self.hands = [list(h) for h in state.hands]
-        self.stock, self.table = list(state.stock), list(state.table)
-        self.waiting = list(state.waiting)
-        self.won, self.captures = [list(w) for w in state.won], list(state.captures)
-        self.leader, self.turn, self.phase = state.leader, state.turn, state.phase
-        self.round_start, self.last, self.solo = (state.round_start, state.last_capture,
-                                                  state.solo)
-        self.pick, self.record = rng.random, record
-
-    def choose(self, cards: list[str]) -> str:
-        """A random card of ``cards`` for the seat to play."""
-        card = cards[int(self.pick() * len(cards))]
-        if self.record is not None:
-            self.record.append((self.turn, _move(card), [_move(c) for c in cards]))
-        return card
-
-    def go_on_or_stop(self) -> str | None:
-        """The leader's choice after a round: a matching card, or None to stop (also when no
-        card may go on, ``sedma._automatic``)."""
-        goes_on = self.continuations()
-        if not goes_on:
-            return None
-        options: list[str | None] = [*dict.fromkeys(goes_on), None]
-        card = options[int(self.pick() * len(options))]
-        if self.record is not None:
-            self.record.append((self.leader, _move(card), [_move(c) for c in options]))
-        return card
-
-    def continuations(self) -> list[str]:
-        rules = self.rules
-        if rules.continuation != "always" and not capture.may_continue(
-                rules.continuation, rules.side_of(self.leader), rules.side_of(self.winner())):
-            return []
-        return capture.eligible(self.hands[self.leader], rules.rank_of(self.table[0][1]),
-                                rules.wild, rules.continue_with, rules.rank_of)
-
-    def winner(self) -> int:
-        rules = self.rules
-        return capture.current_winner(self.table, rules.wild, rules.winner_rule,
-                                      self.round_start, rules.rank_of)
-
-    def lay(self, card: str, fresh: bool) -> None:
-        """A card to the table (``sedma._on_card``); ``fresh`` when it opens a round."""
-        seat, n = self.turn, self.rules.players
-        self.hands[seat].remove(card)
-        if card == self.rules.solo_king:
-            self.solo = seat
-        if fresh:
-            self.waiting = [s for s in ((seat + k) % n for k in range(1, n)) if self.hands[s]]
-            self.round_start = len(self.table)
-        else:
-            self.waiting = self.waiting[1:]
-        self.table.append((seat, card))
-        self.turn, self.phase = ((self.waiting[0], "play") if self.waiting
-                                 else (self.leader, "decide"))
-
-    def take(self) -> None:
-        """The capture is taken, the stock drawn, the next lead found (``sedma._on_taken``,
-        ``_on_drew``, ``_next_lead``)."""
-        self.leader = self.winner()
-        side = self.rules.side_of(self.leader)
-        self.won[side].extend(c for _, c in self.table)
-        self.captures[side] += 1
-        self.last, self.table, self.round_start = side, [], 0
-        if self.stock:
-            draws = capture.draws([len(h) for h in self.hands], self.stock, self.leader,
-                                  self.rules.hand_size)
-            for seat, drawn in draws:
-                self.hands[seat].append(drawn)
-            self.stock = self.stock[len(draws):]
-        nxt = capture.next_with_cards(self.hands, self.leader)
-        if nxt is None:
-            self.phase = "score"
-        else:
-            self.leader, self.turn, self.phase = nxt, nxt, "play"
-
-    def frozen(self, state: Any) -> Any:
-        """The reducers' state at scoring."""
-        return dataclasses.replace(
-            state, hands=tuple(tuple(h) for h in self.hands), stock=(), table=(),
-            round_start=0, waiting=tuple(self.waiting), leader=self.leader, turn=None,
-            phase="score", won=tuple(tuple(w) for w in self.won),
-            captures=tuple(self.captures), last_capture=self.last, solo=self.solo)
-
-
-# -- Sueca and Serbian whist: tricks -------------------------------------------------------------
-
-def _tricks(must_trump: bool) -> Callable[[Any, random.Random, Record | None], Any | None]:
-    def kernel(state: Any, rng: random.Random, record: Record | None) -> Any | None:
-        if state.phase != "play":
-            return None
-        rules, trump = state.rules, state.trump
-        n, order = rules.players, rules.order
-        hands = [list(h) for h in state.hands]
-        trick, turn = list(state.trick), state.turn
-        counts = list(state.tricks_won)
-        won: list[list[str]] = [[] for _ in range(n)]
-        taken: list[str] = []
-        leader = state.leader
-        pick = rng.random
-        while True:
-            if len(trick) == n:
-                leader = turn = tricks.trick_winner(trick, trump, order)
-                counts[leader] += 1
-                cards = [c for _, c in trick]
-                won[leader].extend(cards)
-                taken.extend(cards)
-                trick = []
-                if not any(hands):
-                    break
-                continue
-            legal = tricks.legal_cards(hands[turn], trick, trump, must_trump)
-            card = legal[int(pick() * len(legal))]
-            if record is not None:
-                record.append((turn, {"type": "play", "card": card},
-                               [{"type": "play", "card": c} for c in legal]))
-            hands[turn].remove(card)
-            trick.append((turn, card))
-            turn = (turn + 1) % n
-        return dataclasses.replace(state, **_trick_fields(state, won, taken), hands=tuple(
-            tuple(h) for h in hands), trick=(), leader=leader, turn=None, phase="score",
-            tricks_won=tuple(counts))
-    return kernel
-
-
-def _trick_fields(state: Any, won: list[list[str]], taken: list[str]) -> dict[str, Any]:
-    """What the two trick games record besides the trick counts: Sueca the cards each seat won
-    (and the turned trump, gone once played), Serbian whist the cards played."""
-    if hasattr(state, "won"):
-        return {"won": tuple(tuple(w) + tuple(new) for w, new in zip(state.won, won,
-                                                                      strict=True)),
-                "trump_card": None, "revealed": state.revealed or state.rules.italiana}
-    return {"played": state.played + tuple(taken)}
-
-
-KERNELS: dict[str, Callable[[Any, random.Random, Record | None], Any | None]] = {
-    "sedma": _captures, "sueca": _tricks(must_trump=False), "whist": _tricks(must_trump=True),
-}

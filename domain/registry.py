@@ -1,54 +1,58 @@
 """The catalogue: every preset is a name for a family plus validated option data.
 
-Adding a game is a module in ``domain/`` and a line here; nothing outside ``domain/`` changes.
+Each family registers itself here with its presets; ``register`` checks the family against
+``domain/family.py`` first and names any part it lacks. Adding a game is a package in
+``domain/`` and one ``register`` line below (or a call from anywhere: the conformance test
+registers a tiny game of its own).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import (
-    sedma,
-    sedma_rules,
-    sedma_view,
-    sueca,
-    sueca_rules,
-    sueca_view,
-    whist,
-    whist_rules,
-    whist_view,
-)
+from . import family as contract
+from . import sedma, sueca, whist
 from .errors import InvalidOptions
 from .family import Family
 from .options import Option, validate
 
-SEDMA = Family.of("sedma", sedma.SedmaState, sedma_view, sedma)
-SUECA = Family.of("sueca", sueca.SuecaState, sueca_view, sueca)
-WHIST = Family.of("whist", whist.WhistState, whist_view, whist)
+Builder = Callable[[str, int, dict[str, Any]], Any]
+PresetData = tuple[str, tuple[int, ...], tuple[Option, ...], Builder]
 
 
 @dataclass(frozen=True, slots=True)
 class Preset:
     id: str
     title: str
-    family: Family
+    family: Family[Any, Any]
     players: tuple[int, ...]
     options: tuple[Option, ...]
-    build: Callable[[str, int, dict[str, Any]], Any]
+    build: Builder
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "family": self.family.name,
                 "players": list(self.players), "options": [o.describe() for o in self.options]}
 
 
-PRESETS: dict[str, Preset] = {
-    pid: Preset(pid, title, family, players, options, build)
-    for family, presets in ((SEDMA, sedma_rules.PRESETS), (SUECA, sueca_rules.PRESETS),
-                            (WHIST, whist_rules.PRESETS))
-    for pid, (title, players, options, build) in presets.items()
-}
+PRESETS: dict[str, Preset] = {}
+
+
+def register(family: Family[Any, Any], presets: Mapping[str, PresetData]) -> None:
+    """Add ``family`` and its presets (id: (title, player counts, options, builder))."""
+    contract.check(family)
+    taken = sorted(set(presets) & set(PRESETS))
+    if taken:
+        raise ValueError(f"preset {taken[0]!r} is registered already")
+    for pid, (title, players, options, build) in presets.items():
+        PRESETS[pid] = Preset(pid, title, family, players, options, build)
+
+
+def unregister(family: Family[Any, Any]) -> None:
+    """Remove every preset of ``family`` (tests register games of their own)."""
+    for pid in [p for p, preset in PRESETS.items() if preset.family is family]:
+        del PRESETS[pid]
 
 
 def preset(preset_id: str) -> Preset:
@@ -69,9 +73,15 @@ def rules_for(preset_id: str, players: int | None, options: dict[str, Any] | Non
     return p.build(p.id, count, validate(p.options, options, count))
 
 
-def family_of(rules: Any) -> Family:
+def family_of(rules: Any) -> Family[Any, Any]:
     return PRESETS[rules.preset].family
 
 
 def catalogue() -> list[dict[str, Any]]:
     return [p.describe() for p in PRESETS.values()]
+
+
+register(sedma.FAMILY, sedma.PRESETS)
+register(sueca.SUECA, sueca.SUECA_PRESETS)
+register(sueca.ITALIANA, sueca.ITALIANA_PRESETS)
+register(whist.FAMILY, whist.PRESETS)

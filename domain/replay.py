@@ -13,9 +13,10 @@ from typing import Any
 
 from . import game
 from .errors import DomainError, InvalidDeal, InvalidOptions
+from .fairness import DealSecret, commit
 from .messages import Command, Event, Move
 from .registry import family_of, rules_for
-from .shuffle import SHUFFLE_VERSION, commitment
+from .shuffle import SHUFFLE_VERSION
 
 COMMANDS = {"played": "play", "continued": "play", "stopped": "stop", "passed": "pass",
             "bid": "bid", "trump_chosen": "trump", "card_called": "call", "lead_chosen": "lead",
@@ -49,19 +50,22 @@ def verify(events: Sequence[Event]) -> Mismatch | None:
     if not events or events[0].type != "dealt":
         return Mismatch(0, "deal", "dealt", _brief(events[0] if events else None),
                         "a deal's log starts with its dealt event")
-    seed = _revealed_seed(events)
-    problem = _check_deal(events[0], seed)
+    secret = revealed_secret(events)
+    problem = _check_deal(events[0], secret, len(events) - 1)  # scored reveals the secret
     if problem is not None:
         return problem
-    return _check_moves(events, seed)
+    return _check_moves(events, secret)
 
 
-def _revealed_seed(events: Sequence[Event]) -> str | None:
-    last = events[-1]
-    return last.data.get("seed") if last.type == "scored" else None
+def revealed_secret(events: Sequence[Event]) -> DealSecret | None:
+    """The deal's seed and nonce as its ``scored`` event reveals them."""
+    data = events[-1].data if events[-1].type == "scored" else {}
+    seed, nonce = data.get("seed"), data.get("nonce")
+    return None if seed is None else DealSecret(seed, nonce)
 
 
-def _check_deal(dealt: Event, seed: str | None) -> Mismatch | None:
+def _check_deal(dealt: Event, secret: DealSecret | None, revealed_at: int = 0
+                ) -> Mismatch | None:
     data = dealt.data
     if dealt.seat is not None:
         return Mismatch(0, "deal", None, dealt.seat, "nobody acts in dealing: seat must be null")
@@ -70,34 +74,38 @@ def _check_deal(dealt: Event, seed: str | None) -> Mismatch | None:
     except (InvalidOptions, KeyError) as exc:
         return Mismatch(0, "deal", "a known ruleset and options", data.get("ruleset"), str(exc))
     if data.get("prearranged"):
-        if data.get("commitment") is not None or data.get("shuffle") is not None:
-            return Mismatch(0, "deal", None, data.get("commitment"),
-                            "a prearranged deal carries no commitment and no shuffle")
-        try:
-            game.prearranged_deal(rules, data["dealer"], data["hands"], data["stock"],
-                                  data.get("trump_card"), data.get("hand", 1))
-        except InvalidDeal as exc:
-            return Mismatch(0, "deal", "a legal deal", data["hands"], exc.detail)
-        return None
+        return _check_prearranged(rules, data)
     if data.get("shuffle") != SHUFFLE_VERSION:
         return Mismatch(0, "deal", SHUFFLE_VERSION, data.get("shuffle"), "unknown shuffle")
-    if seed is None or commitment(seed) != data.get("commitment"):
-        return Mismatch(0, "commitment", data.get("commitment"),
-                        None if seed is None else commitment(seed),
-                        "the seed revealed in scored must hash to the commitment in dealt")
-    family = family_of(rules)
-    deck = game.deck_for(rules, seed, data.get("number", 1), data.get("client_seeds") or [])
-    number = data.get("number", 1)
-    hands, stock = family.deal_layout(rules, deck, data["dealer"], number)
+    if secret is None or commit(secret.seed, secret.nonce) != data.get("commitment"):
+        return Mismatch(revealed_at, "commitment", data.get("commitment"),
+                        None if secret is None else commit(secret.seed, secret.nonce),
+                        "the seed and nonce revealed in scored must hash to the commitment "
+                        "in dealt")
+    number, seeds = data.get("number", 1), data.get("client_seeds") or []
+    deck = game.deck_for(rules, secret.seed, number, seeds)
+    hands, stock = family_of(rules).deal_layout(rules, deck, data["dealer"], number)
     if hands != data["hands"] or stock != data["stock"]:
         return Mismatch(0, "deal", {"hands": hands, "stock": stock},
                         {"hands": data["hands"], "stock": data["stock"]},
                         "re-shuffling the revealed seed gives other cards")
-    expected = family.dealt(rules, data["dealer"], hands, stock, seed, None, number).data
-    expected.update({k: data[k] for k in ("number", "client_seeds", "carry") if k in data})
+    fair = game.fair_fields(secret, number, seeds, data.get("carry", 0))
+    expected = game.dealt(rules, data["dealer"], hands, stock, number=number, fair=fair).data
     expected["options"] = _recorded_options(rules.options, data["options"])
     if expected != data:
         return Mismatch(0, "deal", expected, data, "the dealt event is not what the rules deal")
+    return None
+
+
+def _check_prearranged(rules: Any, data: dict[str, Any]) -> Mismatch | None:
+    if data.get("commitment") is not None or data.get("shuffle") is not None:
+        return Mismatch(0, "deal", None, data.get("commitment"),
+                        "a prearranged deal carries no commitment and no shuffle")
+    try:
+        game.prearranged_deal(rules, data["dealer"], data["hands"], data["stock"],
+                              data.get("trump_card"), data.get("hand", 1))
+    except InvalidDeal as exc:
+        return Mismatch(0, "deal", "a legal deal", data["hands"], exc.detail)
     return None
 
 
@@ -110,8 +118,8 @@ def _recorded_options(played: dict[str, Any], recorded: dict[str, Any]) -> dict[
     return played
 
 
-def _check_moves(events: Sequence[Event], seed: str | None) -> Mismatch | None:
-    pending = game.opening(events[0], seed)  # what the rules say comes next
+def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch | None:
+    pending = game.opening(events[0], secret)  # what the rules say comes next
     state: Any = None
     i = 0
     while True:
@@ -130,7 +138,7 @@ def _check_moves(events: Sequence[Event], seed: str | None) -> Mismatch | None:
             return Mismatch(i, "rules", "a player's move", _brief(event),
                             "no automatic consequence is due here")
         try:
-            pending = game.decide(state, Command(event.seat, move, seed))
+            pending = game.decide(state, Command(event.seat, move, secret))
         except (DomainError, ValueError) as exc:
             return Mismatch(i, "rules", "a legal move", _brief(event),
                             getattr(exc, "detail", str(exc)))

@@ -1,8 +1,8 @@
 """Provably fair shuffling: ``tricklog-shuffle-v1``.
 
-The deck is a deterministic function of a secret seed and the deal id. At deal start only
-``commitment(seed)`` is published (in ``dealt``); the seed is revealed in ``scored``, so anyone with
-the exported log can re-shuffle and check every card.
+The deck is a deterministic function of a secret seed and the deal's number. At deal start only
+a commitment to the seed is published (in ``dealt``, ``fairness.py``); the seed is revealed in
+``scored``, so anyone with the exported log can re-shuffle and check every card.
 
 tricklog-shuffle-v1, precisely:
 
@@ -24,11 +24,6 @@ import hashlib
 from collections.abc import Iterator, Sequence
 
 SHUFFLE_VERSION = "tricklog-shuffle-v1"
-
-
-def commitment(seed: str) -> str:
-    """The public SHA-256 commitment (hex) to a secret seed."""
-    return hashlib.sha256(seed.encode()).hexdigest()
 
 
 def _words(key: bytes) -> Iterator[int]:

@@ -1,24 +1,32 @@
-"""Audit a deal from its exported log, with nothing but this package: the hash chain, the
-fairness commitment, the deal itself, and every event re-run through the rules.
+"""Audit a deal from its exported log, with nothing but this package: the hash chain and every
+commitment in it, the fairness commitment, the deal itself, and every event re-run through the
+rules. Works offline (``tricklog audit FILE``) and in a worker (``POST /v1/audits``).
 
-Works offline (``tricklog audit FILE``) and in a worker (``POST /v1/audits``).
+``audit_match`` adds what only the server has: the deal's place in its match stream.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import orjson
 
-from domain import replay
+from domain import game, replay
+from domain import match as matches
+from domain.errors import InvalidOptions
+from domain.fairness import MatchSecret
 from domain.game import ENGINE_VERSION
+from domain.registry import rules_for
 from domain.shuffle import SHUFFLE_VERSION
 
-from .envelope import GENESIS, digest, to_event
+from .envelope import Break, first_break, to_event
 
-EXPORT_FORMAT = "tricklog-export-v1"
+EXPORT_FORMAT = "tricklog-export-v2"
+# Engine 1 hashed hidden parts in the clear and committed SHA-256(seed): such logs still verify.
+LEGACY_FORMAT = "tricklog-export-v1"
+FORMATS = (EXPORT_FORMAT, LEGACY_FORMAT)
 
 
 @dataclass
@@ -46,13 +54,17 @@ class Report:
             lines.append(f"    found:    {orjson.dumps(err['found']).decode()}")
         return "\n".join(lines)
 
+    def fail(self, seq: int | None, check: str, why: str, expected: Any = None,
+             found: Any = None) -> Report:
+        self.ok = False
+        self.first_error = {"seq": seq, "check": check, "why": why, "expected": expected,
+                            "found": found}
+        return self
 
-def _fail(report: Report, seq: int | None, check: str, why: str, expected: Any = None,
-          found: Any = None) -> Report:
-    report.ok = False
-    report.first_error = {"seq": seq, "check": check, "why": why, "expected": expected,
-                          "found": found}
-    return report
+
+def export_format(envelopes: Sequence[dict[str, Any]]) -> str:
+    """The format a stored deal exports as: v2 once its ``dealt`` commits the hands."""
+    return EXPORT_FORMAT if envelopes and envelopes[0].get("commitments") else LEGACY_FORMAT
 
 
 def parse_export(text: str | bytes) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -61,47 +73,98 @@ def parse_export(text: str | bytes) -> tuple[dict[str, Any], list[dict[str, Any]
     lines = [orjson.loads(line) for line in raw.splitlines() if line.strip()]
     if not lines:
         raise ValueError("the export is empty")
+    if not isinstance(lines[0], dict):
+        raise ValueError("the first line must be the export's header object")
     return lines[0], lines[1:]
 
 
 def audit_export(text: str | bytes) -> Report:
     try:
         header, envelopes = parse_export(text)
-    except (ValueError, orjson.JSONDecodeError) as exc:
-        return _fail(Report(ok=False), None, "format", f"not a Tricklog export: {exc}")
+    except (ValueError, UnicodeDecodeError, orjson.JSONDecodeError) as exc:
+        return Report(ok=False).fail(None, "format", f"not a Tricklog export: {exc}")
     return audit(header, envelopes)
 
 
 def audit(header: dict[str, Any], envelopes: list[dict[str, Any]]) -> Report:
     report = Report(ok=True, deal_id=header.get("deal_id"), ruleset=header.get("ruleset"),
                     events=len(envelopes))
-    if header.get("format") != EXPORT_FORMAT:
-        return _fail(report, None, "format", f"the header's format must be {EXPORT_FORMAT}",
-                     EXPORT_FORMAT, header.get("format"))
+    fmt = header.get("format")
+    if fmt not in FORMATS:
+        return report.fail(None, "format", f"the header's format must be {EXPORT_FORMAT}",
+                           EXPORT_FORMAT, fmt)
     if header.get("shuffle") != SHUFFLE_VERSION:
-        return _fail(report, None, "format", "unknown shuffle version", SHUFFLE_VERSION,
-                     header.get("shuffle"))
+        return report.fail(None, "format", "unknown shuffle version", SHUFFLE_VERSION,
+                           header.get("shuffle"))
     if header.get("engine") != ENGINE_VERSION:
         report.warnings.append(f"exported by engine {header.get('engine')}, checked with "
                                f"{ENGINE_VERSION}")
-    broken = _chain(envelopes)
+    broken = first_break(envelopes)
     if broken is not None:
-        return _fail(report, *broken)
+        return _broken(report, broken)
     report.checks.append("hash chain")
-    if envelopes and (envelopes[0].get("data", {}).get("ruleset"), envelopes[0]["data"].get(
-            "players"), envelopes[0]["data"].get("options")) != (
-            header.get("ruleset"), header.get("players"), header.get("options")):
-        return _fail(report, 1, "header", "the header and the dealt event name other rules",
-                     {k: header.get(k) for k in ("ruleset", "players", "options")},
-                     envelopes[0].get("data"))
+    rules = _rules(report, header, envelopes)
+    if rules is None:
+        return report
+    if fmt == EXPORT_FORMAT and not _commitments(report, rules, envelopes):
+        return report
+    return _rerun(report, envelopes)
+
+
+def _broken(report: Report, broken: Break) -> Report:
+    check = "commitment" if "commitment" in broken.why else "hash chain"
+    return report.fail(broken.seq, check, broken.why, broken.expected, broken.found)
+
+
+def _rules(report: Report, header: dict[str, Any], envelopes: list[dict[str, Any]]) -> Any:
+    """The rules the header names, which the ``dealt`` event must name too."""
+    data = envelopes[0].get("data") if envelopes else None
+    named = {k: header.get(k) for k in ("ruleset", "players", "options")}
+    if not isinstance(data, dict) or (data.get("ruleset"), data.get("players"),
+                                      data.get("options")) != tuple(named.values()):
+        report.fail(1, "header", "the header and the dealt event name other rules", named, data)
+        return None
+    try:
+        return rules_for(str(named["ruleset"]), named["players"], named["options"])
+    except (InvalidOptions, TypeError, AttributeError) as exc:
+        report.fail(1, "header", f"unknown rules: {exc}", None, named)
+        return None
+
+
+def _commitments(report: Report, rules: Any, envelopes: list[dict[str, Any]]) -> bool:
+    """Every part the rules hide is committed, and every commitment is opened by its salt."""
+    for env in envelopes:
+        try:
+            want = sorted(p.pointer for p in game.hidden(rules, to_event(env)))
+        except (KeyError, IndexError, TypeError, ValueError):
+            report.fail(env.get("seq"), "rules", "an event is malformed", None, env.get("data"))
+            return False
+        committed = sorted(env.get("commitments") or {})
+        if committed != want:
+            report.fail(env["seq"], "commitment", "the hidden parts of this event must each be "
+                        "committed, and nothing else", want, committed)
+            return False
+        if sorted(env.get("salts") or {}) != want:
+            report.fail(env["seq"], "commitment", "a finished deal's export reveals every salt",
+                        want, sorted(env.get("salts") or {}))
+            return False
+    if envelopes and not envelopes[0]["data"].get("prearranged") and (
+            envelopes[-1].get("type") != "scored" or "nonce" not in envelopes[-1]["data"]):
+        report.fail(envelopes[-1].get("seq"), "commitment", "scored must reveal the deal's "
+                    "nonce with its seed", "nonce", None)
+        return False
+    report.checks.append("every hidden part committed and opened")
+    return True
+
+
+def _rerun(report: Report, envelopes: list[dict[str, Any]]) -> Report:
     try:
         mismatch = replay.verify([to_event(e) for e in envelopes])
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        return _fail(report, None, "rules", f"an event is malformed: {exc!r}")
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        return report.fail(None, "rules", f"an event is malformed: {exc!r}")
     if mismatch is not None:
         seq = envelopes[mismatch.index]["seq"] if mismatch.index < len(envelopes) else None
-        return _fail(report, seq, mismatch.check, mismatch.why, mismatch.expected,
-                     mismatch.found)
+        return report.fail(seq, mismatch.check, mismatch.why, mismatch.expected, mismatch.found)
     if envelopes and envelopes[0]["data"].get("prearranged"):
         report.warnings.append("a prearranged deal: its cards were given, not shuffled")
         report.checks += ["a legal prearranged deal"]
@@ -109,24 +172,49 @@ def audit(header: dict[str, Any], envelopes: list[dict[str, Any]]) -> Report:
         report.checks += ["commitment and re-shuffle"]
     report.checks += ["every event re-run through the rules", "result"]
     if not envelopes or envelopes[-1]["type"] != "scored":
-        return _fail(report, None, "result", "the deal is not over: no scored event")
+        return report.fail(None, "result", "the deal is not over: no scored event")
     return report
 
 
-def _chain(envelopes: Iterable[dict[str, Any]]) -> tuple[int, str, str, Any, Any] | None:
-    """(seq, check, why, expected, found) of the first broken link, else None."""
-    prev, expected_seq = GENESIS, 1
-    for env in envelopes:
-        if not isinstance(env, dict):
-            return expected_seq, "hash chain", "a line is not an envelope", "an object", env
-        if env.get("seq") != expected_seq:
-            return expected_seq, "hash chain", "events must be numbered 1, 2, 3, ...", \
-                expected_seq, env.get("seq")
-        if env.get("prev") != prev:
-            return expected_seq, "hash chain", "prev must be the previous event's hash", \
-                prev, env.get("prev")
-        if env.get("hash") != digest(env):
-            return expected_seq, "hash chain", "the event's hash does not match its content", \
-                digest(env), env.get("hash")
-        prev, expected_seq = env["hash"], expected_seq + 1
+def audit_match(report: Report, match_envelopes: list[dict[str, Any]], number: int,
+                scored: dict[str, Any]) -> Report:
+    """A stored deal's place in its match: the match stream's chain, the deal's recorded score,
+    the totals, and once the match is over its commitment and this deal's seed and nonce."""
+    broken = first_break(match_envelopes)
+    if broken is not None:
+        return report.fail(broken.seq, "match", f"the match stream: {broken.why}",
+                           broken.expected, broken.found)
+    state = matches.fold([to_event(e) for e in match_envelopes])
+    problem = _match_problem(state, match_envelopes, number, scored["data"])
+    if problem is not None:
+        return report.fail(scored["seq"], "match", *problem)
+    report.checks.append("match score and totals")
+    if state.secret is not None:
+        report.checks.append("match commitment and the deal's seed")
+    return report
+
+
+def _match_problem(state: matches.MatchState, envs: list[dict[str, Any]], number: int,
+                   scored: dict[str, Any]) -> tuple[str, Any, Any] | None:
+    recorded = [e["data"] for e in envs if e["type"] == "deal_scored"]
+    mine = next((d for d in recorded if d["number"] == number), None)
+    want = scored["score"]["match_points"]
+    rubber = [d for d in recorded if d["number"] >= state.rubber_start]
+    sums = [sum(d["points"][i] for d in rubber) for i in range(len(state.totals))]
+    if mine is not None and mine["points"] != want:
+        return "the match recorded another score for this deal", want, mine["points"]
+    if sums != list(state.totals):
+        return ("the match totals are not the sum of its deals (of this rubber)", sums,
+                list(state.totals))
+    if state.secret is None or scored.get("seed") is None:
+        return None
+    fair = MatchSecret(state.secret, state.nonce)
+    if fair.commitment != state.commitment:
+        return ("the revealed match secret and nonce must hash to the match's commitment",
+                state.commitment, fair.commitment)
+    deal = fair.deal(number)
+    if (scored.get("seed"), scored.get("nonce")) != (deal.seed, deal.nonce):
+        return ("the deal's seed and nonce do not come from the match secret",
+                {"seed": deal.seed, "nonce": deal.nonce},
+                {"seed": scored.get("seed"), "nonce": scored.get("nonce")})
     return None

@@ -28,7 +28,8 @@ def feed_channel(kind: str, sid: str) -> str:
 
 
 def meta_key(match_id: str) -> str:
-    """A hash of immutable match facts: ``seats``, ``secret``, ``token:<seat>`` digests."""
+    """A hash of immutable match facts: ``seats``, ``secret`` and ``nonce`` (revealed when the
+    match ends), ``token:<seat>`` digests."""
     return f"tl:match:{{{match_id}}}:meta"
 
 
@@ -44,3 +45,10 @@ def disputes_key(deal_id: str) -> str:
 def bots_key() -> str:
     """A hash: registered webhook bot id -> {id, name, url, secret}."""
     return "tl:bots"
+
+
+def fairness_key() -> str:
+    """The store's own 256-bit secret from which a seeded match draws its nonce, so that the
+    same creator seed deals the same cards on this store (duplicate play) while nobody can test
+    guesses of a short seed (``fairness.py``)."""
+    return "tl:fairness-key"

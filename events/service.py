@@ -19,18 +19,19 @@ from typing import Any, cast
 
 import orjson
 
-from domain import game, registry
+from domain import game, redaction, registry
 from domain import match as matches
 from domain import sheet as sheets
 from domain.bots import BOTS
 from domain.errors import InvalidOptions
+from domain.fairness import MatchSecret
 from domain.game import ENGINE_VERSION
 from domain.messages import Command, Event, Move
 from domain.shuffle import SHUFFLE_VERSION
 
 from . import keys
-from .audit import EXPORT_FORMAT, Report, audit
-from .envelope import GENESIS, first_broken_link, seal, to_event
+from .audit import Report, audit, audit_match, export_format
+from .envelope import GENESIS, seal, served, to_event
 from .store import Conflict, Duplicate, EventStore
 
 MOVE_RETRIES = 5
@@ -76,20 +77,15 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def deal_seed(match_secret: str, number: int) -> str:
-    """The server seed of deal ``number``: one-way from the match secret, so revealing it in
-    ``scored`` reveals nothing about later deals; the same match seed gives the same deals."""
-    return hashlib.sha256(f"{match_secret}\x00{number}".encode()).hexdigest()
-
-
 @dataclass(frozen=True, slots=True)
 class Meta:
-    """Immutable facts of a match kept beside its stream: seats, token digests, the secret."""
+    """Immutable facts of a match kept beside its stream: seats, token digests, the secret and
+    nonce (``fairness.MatchSecret``)."""
 
     match_id: str
     seats: list[dict[str, Any]]
     token_digests: dict[int, str]
-    secret: str
+    fairness: MatchSecret
 
     def seat_of(self, token: str | None) -> int | None:
         if token is None:
@@ -139,17 +135,17 @@ class Referee:
                 raise InvalidOptions("seats", f"unknown bot {bot!r}: use one of "
                                      + ", ".join(sorted(BOTS)) + " or a registered bot's id")
         match_id = self.new_id()
-        secret = seed if seed is not None else secrets.token_hex(32)
+        fair = MatchSecret(seed if seed is not None else secrets.token_hex(32), self._nonce(seed))
         start: dict[str, Any] = {}
         if deal is not None:
             event = game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"],
                                           deal.get("trump_card"))[0]
             start = {"dealer": deal["dealer"], "prearranged": event.data}
-        dealer = start.get("dealer", matches.first_dealer(secret, rules.players))
+        dealer = start.get("dealer", fair.first_dealer(rules.players))
         table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
         tokens = [secrets.token_urlsafe(32) for _ in seats]  # 256 bits each
-        self._write_meta(match_id, table, tokens, secret)
-        opening = matches.created(match_id, rules, table, dealer, secret,
+        self._write_meta(match_id, table, tokens, fair)
+        opening = matches.created(match_id, rules, table, dealer, fair,
                                   [s.get("client_seed") for s in seats],
                                   {"prearranged": start["prearranged"]} if start else None)
         self.store.append("match", match_id, self._seal(opening, 0, GENESIS, f"create:{match_id}"),
@@ -159,9 +155,18 @@ class Referee:
             {"seat": i, "token": t} for i, t in enumerate(tokens)],
             "deal": {"id": matches.deal_id(match_id, 1)}}
 
+    def _nonce(self, seed: str | None) -> str:
+        """The match nonce: random, or for a creator's seed drawn from it under the store's
+        fairness key, so the same seed deals the same cards on this store (duplicate play)."""
+        if seed is None:
+            return secrets.token_hex(32)
+        message = b"tricklog-match-nonce\x00" + seed.encode()
+        return hmac.new(self.store.fairness_key(), message, hashlib.sha256).hexdigest()
+
     def _write_meta(self, match_id: str, seats: list[dict[str, Any]], tokens: list[str],
-                    secret: str) -> None:
-        mapping = {"seats": orjson.dumps(seats).decode(), "secret": secret}
+                    fair: MatchSecret) -> None:
+        mapping = {"seats": orjson.dumps(seats).decode(), "secret": fair.secret,
+                   "nonce": fair.nonce or ""}
         mapping.update({f"token:{i}": token_digest(t) for i, t in enumerate(tokens)})
         pipe = self.store.redis.pipeline(transaction=False)
         pipe.hset(keys.meta_key(match_id), mapping=mapping)  # type: ignore[arg-type]
@@ -225,7 +230,7 @@ class Referee:
             if not game.is_over(deal_state):
                 return state
             events = matches.after_deal(state, current["number"], deal_state.result,
-                                        self.meta(match_id).secret)
+                                        self.meta(match_id).fairness)
             try:
                 self.store.append("match", match_id,
                                   self._seal(events, seq, prev, f"advance:{current['id']}"),
@@ -242,14 +247,14 @@ class Referee:
         info = next(e["data"] for e in started
                     if e["type"] == "deal_started" and e["data"]["number"] == number)
         meta = self.meta(state.id)
-        seed = deal_seed(meta.secret, number)
         if "prearranged" in info:
             events = game.opening(Event("dealt", info["prearranged"]), None)
         else:
-            events = game.new_deal(state.rules, number, info["dealer"], seed,
-                                   matches.seeds_for(state, number), info.get("carry", 0))
+            events = game.new_deal(state.rules, number, info["dealer"],
+                                   meta.fairness.deal(number), matches.seeds_for(state, number),
+                                   info.get("carry", 0))
         deal_state = game.fold(events)
-        envs = self._seal(events, 0, GENESIS, f"deal:{did}")
+        envs = self._seal(events, 0, GENESIS, f"deal:{did}", state.rules)
         try:
             self.store.append("deal", did, envs, expected_seq=0, snapshot=_snapshot(deal_state))
         except Conflict:
@@ -282,6 +287,9 @@ class Referee:
 
     def _state(self, deal_id: str) -> Any:
         return self.load(deal_id).state
+
+    def is_over(self, deal_id: str) -> bool:
+        return game.is_over(self.load(deal_id).state)
 
     def view(self, deal_id: str, token: str | None) -> dict[str, Any]:
         deal = self.load(deal_id)
@@ -339,13 +347,13 @@ class Referee:
         for _ in range(MOVE_RETRIES):
             if expected_seq is not None and expected_seq != deal.seq:
                 raise StaleSeq(deal.seq)
-            secret = deal_seed(deal.meta.secret, matches.number_of(deal.id))
+            secret = deal.meta.fairness.deal(matches.number_of(deal.id))
             events = game.decide(deal.state, Command(seat, Move.from_dict(move), secret))
             state = game.fold(events, deal.state)
             envs = self._seal(events, deal.seq, deal.hash,
-                              command_id or key or uuid.uuid4().hex)
+                              command_id or key or uuid.uuid4().hex, deal.state.rules)
             new_seq = envs[-1]["seq"]
-            answer = {"events": _redacted(deal.state.rules, envs, seat, game.is_over(state)),
+            answer = {"events": served_envelopes(deal.state.rules, envs, seat, game.is_over(state)),
                       "view": self.view_of(deal, state, new_seq, seat)}
             try:
                 self.store.append("deal", deal.id, envs, expected_seq=deal.seq,
@@ -379,7 +387,7 @@ class Referee:
         seat = deal.meta.seat_of(token)
         envs = self.store.read("deal", deal_id, after=after, limit=limit)
         over = game.is_over(deal.state)
-        return {"events": _redacted(deal.state.rules, envs, seat, over), "seq": deal.seq,
+        return {"events": served_envelopes(deal.state.rules, envs, seat, over), "seq": deal.seq,
                 "complete": over}
 
     def replay(self, deal_id: str, token: str | None, at: int) -> dict[str, Any]:
@@ -393,7 +401,7 @@ class Referee:
         out = self.view_of(deal, state, at, seat)
         if game.is_over(deal.state):
             out["hands"] = [list(h) for h in state.hands]
-        out["event"] = _redacted(state.rules, envs[-1:], seat, game.is_over(deal.state))[0]
+        out["event"] = served_envelopes(state.rules, envs[-1:], seat, game.is_over(deal.state))[0]
         return out
 
     def export(self, deal_id: str) -> list[dict[str, Any]]:
@@ -402,52 +410,22 @@ class Referee:
         if not game.is_over(deal.state):
             raise DealRunning(f"deal {deal_id} is still being played")
         rules = deal.state.rules
-        header = {"format": EXPORT_FORMAT, "deal_id": deal_id, "match_id": deal.meta.match_id,
-                  "ruleset": rules.preset, "players": rules.players, "options": rules.options,
-                  "engine": ENGINE_VERSION, "shuffle": SHUFFLE_VERSION}
-        return [header, *self.store.read("deal", deal_id)]
+        envelopes = self.store.read("deal", deal_id)
+        header = {"format": export_format(envelopes), "deal_id": deal_id,
+                  "match_id": deal.meta.match_id, "ruleset": rules.preset,
+                  "players": rules.players, "options": rules.options, "engine": ENGINE_VERSION,
+                  "shuffle": SHUFFLE_VERSION}
+        return [header, *envelopes]
 
     def audit_stored(self, deal_id: str) -> Report:
-        """Audit a stored deal like an export, then its place in the match: the match stream's
-        chain, the deal's recorded score, the totals, and (once the match is over) that the
-        deal's server seed comes from the committed match secret."""
+        """Audit a stored deal like an export, then its place in the match
+        (``audit.audit_match``)."""
         lines = self.export(deal_id)
         report = audit(lines[0], lines[1:])
         if report.ok:
-            self._audit_match(deal_id, lines[-1], report)
+            audit_match(report, self.store.read("match", matches.match_id_of(deal_id)),
+                        matches.number_of(deal_id), lines[-1])
         return report
-
-    def _audit_match(self, deal_id: str, scored: dict[str, Any], report: Report) -> None:
-        match_id, number = matches.match_id_of(deal_id), matches.number_of(deal_id)
-        envs = self.store.read("match", match_id)
-        if first_broken_link(envs) is not None:
-            report.ok = False
-            report.first_error = {"seq": first_broken_link(envs), "check": "match",
-                                  "why": "the match stream's hash chain is broken",
-                                  "expected": None, "found": None}
-            return
-        state = matches.fold([to_event(e) for e in envs])
-        recorded = [e["data"] for e in envs if e["type"] == "deal_scored"]
-        mine = next((d for d in recorded if d["number"] == number), None)
-        want = scored["data"]["score"]["match_points"]
-        rubber = [d for d in recorded if d["number"] >= state.rubber_start]
-        sums = [sum(d["points"][i] for d in rubber) for i in range(len(state.totals))]
-        problem = None
-        if mine is not None and mine["points"] != want:
-            problem = ("the match recorded another score for this deal", want, mine["points"])
-        elif sums != list(state.totals):
-            problem = ("the match totals are not the sum of its deals (of this rubber)", sums,
-                       list(state.totals))
-        elif state.secret is not None and scored["data"].get("seed") not in (
-                None, deal_seed(state.secret, number)):
-            problem = ("the deal's seed does not come from the match secret",
-                       deal_seed(state.secret, number), scored["data"].get("seed"))
-        if problem is not None:
-            report.ok = False
-            report.first_error = {"seq": scored["seq"], "check": "match", "why": problem[0],
-                                  "expected": problem[1], "found": problem[2]}
-            return
-        report.checks.append("match score and totals")
 
     def sheet(self, match_id: str) -> dict[str, Any]:
         """The match's score sheet: every scored deal's result, with running totals."""
@@ -494,21 +472,36 @@ class Referee:
         raw = cast(dict[bytes, bytes], self.store.redis.hgetall(keys.disputes_key(deal_id)))
         return sorted((orjson.loads(v) for v in raw.values()), key=lambda d: d["at"])
 
-    def _seal(self, events: list[Event], after: int, prev: str, command_id: str
-              ) -> list[dict[str, Any]]:
-        return seal(events, after_seq=after, prev=prev, at=self.clock(), command_id=command_id)
+    def _seal(self, events: list[Event], after: int, prev: str, command_id: str,
+              rules: Any = None) -> list[dict[str, Any]]:
+        """Envelopes for ``events``; a deal's (``rules`` given) commit their hidden parts."""
+        def hidden(event: Event) -> list[Any]:
+            return game.hidden(rules, event) if rules is not None else []
+
+        return seal(events, after_seq=after, prev=prev, at=self.clock(), command_id=command_id,
+                    hidden=hidden)
 
 
 def _meta(match_id: str, raw: dict[bytes, bytes]) -> Meta:
     digests = {int(k[6:]): v.decode() for k, v in raw.items() if k.startswith(b"token:")}
+    nonce = raw.get(b"nonce", b"").decode() or None  # none: a match of engine 1
     return Meta(match_id=match_id, seats=orjson.loads(raw[b"seats"]), token_digests=digests,
-                secret=raw[b"secret"].decode())
+                fairness=MatchSecret(raw[b"secret"].decode(), nonce))
 
 
 def _snapshot(state: Any) -> dict[str, Any]:
     return {"engine": ENGINE_VERSION, **game.to_snapshot(state)}
 
 
-def _redacted(rules: Any, envs: list[dict[str, Any]], viewer: int | None, over: bool
+def served_envelopes(rules: Any, envs: list[dict[str, Any]], viewer: int | None, over: bool
               ) -> list[dict[str, Any]]:
-    return [{**e, "data": game.redact(rules, to_event(e), viewer, over)} for e in envs]
+    """Envelopes as ``viewer`` may see them: whole once the deal is over; before, each hidden
+    part it may not see is null, beside every commitment and the salts of its own parts."""
+    if over:
+        return envs
+    out = []
+    for env in envs:
+        event = to_event(env)
+        parts = game.hidden(rules, event)
+        out.append(served(env, parts, viewer, redaction.redact(event.data, parts, viewer)))
+    return out

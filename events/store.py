@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.resources
+import secrets
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -68,6 +69,14 @@ class EventStore:
         if status == b"conflict":
             raise Conflict(int(value))
         return int(value)
+
+    def fairness_key(self) -> bytes:
+        """The store's fairness key (``keys.fairness_key``), made once by whoever asks first."""
+        key = keys.fairness_key()
+        self.redis.set(key, secrets.token_hex(32), nx=True)
+        value = self.redis.get(key)
+        assert isinstance(value, bytes)
+        return bytes.fromhex(value.decode())
 
     def remembered(self, kind: str, sid: str, scope: str, key: str) -> bytes | None:
         """The stored answer of an earlier command with this idempotency key, if any."""

@@ -1,8 +1,12 @@
 """A small third-party bot that plays through the public API only (standard library).
 
-It follows a seat's Server-Sent Events stream, and whenever the view says it is its turn it
-posts one of its legal moves (the first, or a random one). When a deal ends it moves to the
-match's next deal, until the match is over.
+It follows a seat's Server-Sent Events stream from the deal's first event, and whenever the
+view says it is its turn it posts one of its legal moves (a random one). When a deal ends it
+moves to the match's next deal, until the match is over.
+
+It also checks the deal's hash chain as the events arrive (``Chain``): each event's number,
+``prev`` and ``hash``, and its own hidden cards against their salted commitments. A server that
+changed its log, or showed this seat other cards than it committed to, is caught at once.
 
     python examples/sse_bot.py --base http://127.0.0.1:8000 --match m123 --token <seat token>
 """
@@ -10,6 +14,7 @@ match's next deal, until the match is over.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
@@ -29,10 +34,50 @@ def call(base: str, method: str, path: str, token: str, body: Any = None) -> Any
         return json.loads(resp.read())
 
 
-def frames(base: str, deal: str, token: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(event name, data) for each frame of the deal's stream."""
-    req = urllib.request.Request(f"{base}/v1/deals/{deal}/stream",
-                                 headers={"Authorization": f"Bearer {token}"})
+def canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def at(doc: Any, pointer: str) -> tuple[Any, Any]:
+    """The container and key of a JSON pointer's target (RFC 6901)."""
+    *path, last = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+    for token in path:
+        doc = doc[int(token)] if isinstance(doc, list) else doc[token]
+    return doc, int(last) if isinstance(doc, list) else last
+
+
+class Chain:
+    """Verifies a deal's envelopes in order, as README's "Verifying a deal" describes."""
+
+    def __init__(self) -> None:
+        self.seq, self.head = 0, "0" * 64
+
+    def add(self, env: dict[str, Any]) -> None:
+        if env["seq"] != self.seq + 1 or env["prev"] != self.head:
+            raise ValueError(f"event {env['seq']} does not follow event {self.seq}")
+        chained = {k: v for k, v in env.items() if k not in ("hash", "commitments", "salts")}
+        chained["data"] = json.loads(canonical(env["data"]))  # a copy to write into
+        for pointer, commitment in (env.get("commitments") or {}).items():
+            salt = (env.get("salts") or {}).get(pointer)
+            container, key = at(chained["data"], pointer)
+            if salt is not None:  # a part this seat may see: it must open its commitment
+                opened = hashlib.sha256(bytes.fromhex(salt) + canonical(container[key]))
+                if opened.hexdigest() != commitment:
+                    raise ValueError(f"event {env['seq']}: {pointer} is not what was committed")
+            container[key] = commitment
+        if hashlib.sha256(canonical(chained)).hexdigest() != env["hash"]:
+            raise ValueError(f"event {env['seq']}: the hash does not match its content")
+        self.seq, self.head = env["seq"], env["hash"]
+
+
+def frames(base: str, deal: str, token: str, after: int | None = 0
+           ) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(event name, data) for each frame of the deal's stream: every event after ``after``
+    first (None: none, only the view from now on)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    if after is not None:
+        headers["Last-Event-ID"] = str(after)
+    req = urllib.request.Request(f"{base}/v1/deals/{deal}/stream", headers=headers)
     with urllib.request.urlopen(req, timeout=60) as resp:
         kind, data = "message", []
         for raw in resp:
@@ -50,10 +95,12 @@ def frames(base: str, deal: str, token: str) -> Iterator[tuple[str, dict[str, An
 
 
 def play_deal(base: str, deal: str, token: str, rng: random.Random) -> int:
-    moves = 0
+    moves, chain = 0, Chain()
     for kind, data in frames(base, deal, token):
         if kind == "end":
             break
+        if kind == "event":
+            chain.add(data)
         if kind == "view" and data["legal_moves"] and data["turn"] == data["seat"]:
             move = dict(rng.choice(data["legal_moves"]))
             move["expected_seq"] = data["seq"]

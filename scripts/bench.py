@@ -7,6 +7,7 @@ cost of a move at event 10 and at event 500 of one stream, and HTTP (16 clients,
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import sys
@@ -21,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 import redis  # noqa: E402
 
 from domain import game, playout, registry  # noqa: E402
+from domain.fairness import DealSecret  # noqa: E402
 from domain.messages import Command, Event, Move  # noqa: E402
 from events import keys  # noqa: E402
 from events.envelope import GENESIS, seal  # noqa: E402
@@ -38,6 +40,10 @@ def row(what: str, value: float, unit: str, ceiling: float | None, ceiling_what:
     print(f"  {what}: {value:,.2f} {unit}", file=sys.stderr, flush=True)
 
 
+def bench_secret(text: str) -> DealSecret:
+    return DealSecret(text, hashlib.sha256(text.encode()).hexdigest())
+
+
 def median_of(runs: int, fn: Any) -> float:
     return statistics.median(fn() for _ in range(runs))
 
@@ -48,10 +54,11 @@ def random_deals(preset: str, players: int, seconds: float) -> float:
     rng = random.Random(1)
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.fold(game.new_deal(rules, 1 + done % 20, done % players, f"b{done}"))
+        secret = bench_secret(f"b{done}")
+        state = game.fold(game.new_deal(rules, 1 + done % 20, done % players, secret))
         while state.phase != "over":
             move = Move.from_dict(rng.choice(family.legal_moves(state, state.turn)))
-            for event in family.decide(state, Command(state.turn, move, f"b{done}")):
+            for event in family.decide(state, Command(state.turn, move, secret)):
                 state = family.evolve(state, event)
         done += 1
     return done / (time.perf_counter() - start)
@@ -66,7 +73,7 @@ def kernel_deals(preset: str, players: int, seconds: float) -> float:
     rng = random.Random(1)
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        seed = f"b{done}"
+        seed = bench_secret(f"b{done}")
         state = game.fold(game.new_deal(rules, 1 + done % 20, done % players, seed))
         fast = playout.play_out(state, rng)
         state = game.fold(family.settle(fast, seed), fast)
@@ -83,7 +90,7 @@ def whist_matches(seconds: float, kernel: bool) -> float:
     rng = random.Random(2)
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        seed = f"w{done}"
+        seed = bench_secret(f"w{done}")
         for number in range(1, 29):
             state = game.fold(game.new_deal(rules, number, number % 4, seed))
             while state.phase != "over":
@@ -121,12 +128,12 @@ def domain_section(runs: int, seconds: float) -> None:
         row(f"domain: random Serbian whist matches, 28 hands ({how})", median_of(
             runs, lambda k=kernel: whist_matches(seconds, k)), "/s", None, "no target")
     rules = registry.rules_for("sedma", 4, {})
-    state = game.fold(game.new_deal(rules, 1, 0, "m"))
+    state = game.fold(game.new_deal(rules, 1, 0, bench_secret("m")))
     move = Move.from_dict(game.legal_moves(state, state.turn)[0])
     def per_move() -> float:
         start = time.perf_counter()
         for _ in range(2000):
-            for event in game.decide(state, Command(state.turn, move, "m")):
+            for event in game.decide(state, Command(state.turn, move, bench_secret("m"))):
                 game.evolve(state, event)
         return (time.perf_counter() - start) / 2000 * 1e6
     row("domain: decide + evolve per move (4p Sedma)", median_of(runs, per_move), "us", None,

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
 from domain import game, registry
+from domain.fairness import DealSecret
 from domain.messages import Command, Event, Move
+
+
+def secret(text: str) -> DealSecret:
+    """A deal secret for tests: the text as seed, with a nonce drawn from it."""
+    return DealSecret(text, hashlib.sha256(text.encode()).hexdigest())
 
 
 def arrange(preset: str, players: int, partial: list[list[str]], dealer: int | None = None,
@@ -24,9 +31,9 @@ def arrange(preset: str, players: int, partial: list[list[str]], dealer: int | N
     return rules, game.prearranged_deal(rules, dealer, hands, rest)[0]
 
 
-def step(state: Any, seat: int, move: dict[str, Any], secret: str | None = None
+def step(state: Any, seat: int, move: dict[str, Any], deal_secret: DealSecret | None = None
          ) -> tuple[Any, list[Event]]:
-    events = game.decide(state, Command(seat, Move.from_dict(move), secret))
+    events = game.decide(state, Command(seat, Move.from_dict(move), deal_secret))
     return game.fold(events, state), events
 
 
@@ -35,12 +42,12 @@ def random_deal(preset: str, players: int, seed: int, options: dict[str, Any] | 
     """A whole deal under random legal play: (the log, the final state)."""
     rules = registry.rules_for(preset, players, options or {})
     rng = random.Random(seed)
-    secret = f"secret-{seed}"
-    log = game.new_deal(rules, 1, rng.randrange(players), secret)
+    dealt = secret(f"secret-{seed}")
+    log = game.new_deal(rules, 1, rng.randrange(players), dealt)
     state = game.fold(log)
     while state.phase != "over":
         move = rng.choice(game.legal_moves(state, state.turn))
-        state, events = step(state, state.turn, move, secret)
+        state, events = step(state, state.turn, move, dealt)
         log += events
     return log, state
 

@@ -3,6 +3,7 @@ confidence intervals and time per move. Runs in-process on the pure domain."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -13,9 +14,9 @@ from typing import Any
 from domain import game
 from domain import match as matches
 from domain.bots import BOTS
+from domain.fairness import MatchSecret
 from domain.messages import Command, Move
 from domain.registry import rules_for
-from events.service import deal_seed
 
 
 @dataclass
@@ -40,15 +41,15 @@ def play_match(preset: str, players: int, options: dict[str, Any], seat_bots: Se
                seed: int, tally: Tally, hero_side: int) -> int | None:
     """One whole match; returns the winning side. Records the hero side's point share."""
     rules = rules_for(preset, players, options)
-    secret = f"arena-{seed}"
+    secret = arena_secret(seed)
     rng = random.Random(seed)
     state_m = matches.fold(matches.created(f"a{seed}", rules, [
         {"seat": s, "name": b, "bot": b} for s, b in enumerate(seat_bots)],
-        matches.first_dealer(secret, players), secret, [None] * players))
+        secret.first_dealer(players), secret, [None] * players))
     number = 1
     while True:
         dealer = state_m.deals[-1]["dealer"]
-        seed_n = deal_seed(secret, number)
+        seed_n = secret.deal(number)
         deal = game.fold(game.new_deal(rules, number, dealer, seed_n))
         while deal.phase != "over":
             seat = deal.turn
@@ -70,6 +71,12 @@ def play_match(preset: str, players: int, options: dict[str, Any], seat_bots: Se
         if state_m.status == "over":
             return state_m.winner
         number += 1
+
+
+def arena_secret(seed: int) -> MatchSecret:
+    """Arena matches are public: their secret and nonce come from the match's number."""
+    text = f"arena-{seed}"
+    return MatchSecret(text, hashlib.sha256(text.encode()).hexdigest())
 
 
 def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,

@@ -8,18 +8,20 @@ from rq import get_current_job
 
 from domain import game
 from events.envelope import to_event
+from events.service import served_envelopes
 
 from . import runtime
 
 PROGRESS_EVERY = 10
 
 
-def replay_job(deal_id: str, token: str | None) -> dict[str, Any]:
-    """Each step: the event as the caller may see it and the state after it: everyone's
-    cards once the deal is over, the caller's view before."""
+def replay_job(deal_id: str, seat: int | None) -> dict[str, Any]:
+    """Each step: the event as ``seat`` (None: a spectator) may see it and the state after it:
+    everyone's cards once the deal is over, the seat's view before. The job carries the seat,
+    never its token; ``GET /v1/jobs/{id}`` shows a seat's result to that seat alone while the
+    deal runs."""
     referee = runtime.referee()
     deal = referee.load(deal_id)
-    seat = deal.meta.seat_of(token)
     over = game.is_over(deal.state)
     envelopes = referee.store.read("deal", deal_id, upto=deal.seq)
     job = get_current_job()
@@ -29,8 +31,8 @@ def replay_job(deal_id: str, token: str | None) -> dict[str, Any]:
         view = referee.view_of(deal, state, env["seq"], seat)
         if over:
             view["hands"] = [list(h) for h in state.hands]
-        data = game.redact(state.rules, to_event(env), seat, over)
-        steps.append({"event": {**env, "data": data}, "state": view})
+        event = served_envelopes(state.rules, [env], seat, over)[0]
+        steps.append({"event": event, "state": view})
         if job is not None and (i % PROGRESS_EVERY == 0 or i == len(envelopes)):
             job.meta["progress"] = {"step": "replaying", "done": i, "total": len(envelopes)}
             job.save_meta()

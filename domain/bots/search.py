@@ -1,6 +1,7 @@
 """A determinized Monte Carlo player: sample the hidden cards consistently with what the seat
-knows (``knowledge.py``), try each legal move in every sample, play the rest of the deal out,
-and keep the move with the best average outcome. Pure: the budget is a number of samples."""
+knows (the family's ``resample`` hook), try each legal move in every sample, play the rest of
+the deal out, and keep the move with the best average outcome. Pure: the budget is a number of
+samples. A family without ``resample`` is played by the heuristic bot instead."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .. import game, playout
 from ..errors import DomainError
 from ..messages import Command, Move
 from ..registry import family_of, rules_for
-from .knowledge import DETERMINIZE
+from .heuristic import heuristic_bot
 
 PLAYOUTS = 320       # per move decided: about 40 ms on one core of this machine
 MIN_SAMPLES = 4
@@ -26,7 +27,9 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     samples = max(MIN_SAMPLES, playouts // len(legal))
     rules = rules_for(view["ruleset"], view["players"], view.get("options"))
     family = family_of(rules)
-    determinize = DETERMINIZE[family.name]
+    determinize = family.resample
+    if determinize is None:
+        return heuristic_bot(view, rng)
     me = view["seat"]
     totals = [0.0] * len(legal)
     for _ in range(samples):

@@ -7,7 +7,8 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
 if [ ! -x node_modules/.bin/openapi-typescript ] || [ ! -x node_modules/.bin/tsc ]; then
-  if ! npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>&1; then
+  if ! timeout 300 npm ci --no-audit --no-fund --fetch-timeout=30000 --fetch-retries=1 \
+      --loglevel=error >/dev/null 2>&1; then
     echo "TypeScript check skipped: npm could not install openapi-typescript and typescript" >&2
     exit 3
   fi

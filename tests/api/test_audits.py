@@ -10,29 +10,11 @@ from typing import Any
 
 import orjson
 import pytest
-import redis
-from flask import Flask
 from flask.testing import FlaskClient
-from rq import SimpleWorker
 
 from domain import game, registry
-from domain.shuffle import commitment
-from tests.api.conftest import auth, create, tokens
-from tests.api.test_play_over_http import play_randomly
-from workers import runtime
-
-
-@pytest.fixture
-def worker(app: Flask, redis_client: redis.Redis) -> Any:
-    runtime.configure(app.extensions["tricklog.referee"])
-    queue = app.extensions["tricklog.queue"]
-
-    def run() -> None:
-        SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
-            burst=True)
-
-    yield run
-    runtime.configure(None)
+from domain.fairness import commit
+from tests.http import auth, create, play_randomly, tokens
 
 
 def finished_deal(client: FlaskClient, **kw: Any) -> tuple[dict[str, Any], str]:
@@ -62,8 +44,9 @@ def test_audit_an_uploaded_export_and_find_a_forgery(client: FlaskClient, worker
     export = client.get(f"/v1/deals/{deal}/export").get_data(as_text=True)
     lines = export.splitlines()
     played = next(i for i, line in enumerate(lines) if '"type":"played"' in line)
-    forged = "\n".join(lines[:played] + [lines[played].replace('"seat":0', '"seat":1')]
-                       + lines[played + 1:])
+    envelope = orjson.loads(lines[played])
+    envelope["seat"] = 1 - envelope["seat"]  # the other seat played it
+    forged = "\n".join([*lines[:played], orjson.dumps(envelope).decode(), *lines[played + 1:]])
     good = client.post("/v1/audits", json={"export": export}).get_json()["id"]
     bad = client.post("/v1/audits", json={"export": forged}).get_json()["id"]
     worker()
@@ -106,7 +89,8 @@ def test_client_seeds_change_the_deck_and_are_public(client: FlaskClient) -> Non
     assert hand[0] != hand[1]
     match = client.get(f"/v1/matches/{with_seed['id']}").get_json()
     assert match["client_seeds"] == [{"seat": 0, "seed": "mine", "from_deal": 1}]
-    assert match["commitment"] == commitment("same") and "secret" not in match
+    assert match["commitment"] != commit("same", None)  # salted with the match's nonce
+    assert "secret" not in match and "nonce" not in match
     resp = client.post(f"/v1/matches/{with_seed['id']}/seeds", json={"seed": "later"},
                        headers=auth(tokens(with_seed)[1]))
     assert resp.status_code == 201 and resp.get_json()["from_deal"] == 2
@@ -117,7 +101,8 @@ def test_client_seeds_change_the_deck_and_are_public(client: FlaskClient) -> Non
 def test_a_finished_match_reveals_its_secret(client: FlaskClient) -> None:
     created, _ = finished_deal(client)
     match = client.get(f"/v1/matches/{created['id']}").get_json()
-    assert match["status"] == "over" and commitment(match["secret"]) == match["commitment"]
+    assert match["status"] == "over"
+    assert commit(match["secret"], match["nonce"]) == match["commitment"]
 
 
 def test_cli_audits_an_export_offline(client: FlaskClient, tmp_path: Path) -> None:

@@ -9,16 +9,15 @@ from typing import Any
 import pytest
 from openapi_spec_validator import validate
 
-from domain.registry import PRESETS, rules_for
+from domain.registry import PRESETS
 from tests.contract import spec
 
 SCHEMAS: dict[str, Any] = spec()["components"]["schemas"]
-VIEWS = {"sedma": "SedmaView", "sueca": "SuecaView", "whist": "WhistView"}
+VIEWS = {"sedma": "SedmaView", "sueca": "SuecaView", "italiana": "ItalianaView",
+         "whist": "WhistView"}
 
 
 def view_of(preset: str) -> str:
-    if getattr(rules_for(preset, None, {}), "italiana", False):
-        return "ItalianaView"
     return VIEWS[PRESETS[preset].family.name]
 
 

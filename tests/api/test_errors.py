@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.api.conftest import auth, create, tokens
+from tests.http import auth, create, tokens
 
 PROBLEM = "application/problem+json"
 
@@ -151,16 +151,43 @@ def test_repeated_idempotency_key_returns_the_first_answer(client: FlaskClient,
     ({"ruleset": "sedma", "players": 2, "seats": [{"name": "a"}] * 3}, "seats"),
     ({"ruleset": "sedma", "players": 2, "seats": [{"name": "a"}] * 2, "options": {"x": 1}}, "x"),
     ({"ruleset": "whist", "seats": [{"name": "a"}] * 2}, "ruleset"),
-    ({"ruleset": "sedma", "players": 2, "seats": [{"name": "a", "bot": "genius"}] * 2}, "seats"),
+    ({"ruleset": "sedma", "players": 2, "seats": [{"name": "a", "bot": "genius"}] * 2},
+     "seats.0.bot"),
     ({"ruleset": "sedma", "players": 2, "seats": [{"name": "a"}] * 2,
       "deal": {"dealer": 0, "hands": [["AS"] * 4, ["AS"] * 4], "stock": []}}, "hands"),
     ({"ruleset": "sedma", "players": 2, "seats": [{"name": "a"}] * 2, "seed": "s",
-      "deal": {"dealer": 0, "hands": [], "stock": []}}, "deal"),
+      "deal": {"dealer": 0, "hands": [[], []], "stock": []}}, "deal"),
+    ({"ruleset": "sedma", "players": 2, "seats": [{"name": "a"}] * 2,
+      "deal": {"dealer": 0, "hands": [], "stock": []}}, "deal.hands"),
 ])
 def test_bad_match_bodies_are_422(client: FlaskClient, body: dict[str, Any], field: str) -> None:
     problem = assert_problem(client.post("/v1/matches", json=body), 422, "validation")
     assert problem["field"] == field
     assert client.get("/v1/matches").get_json()["matches"] == []
+
+
+@pytest.mark.parametrize("name", ["Ana\n", "a\tb", "Bo\x00", "\x7fx", "a\u202eb", "\u200b",
+                                  " Ana", "Ana ", "x" * 65, ""])
+def test_a_seat_name_people_cannot_read_is_422_naming_it(client: FlaskClient, name: str) -> None:
+    body = {"ruleset": "sedma", "players": 2, "seats": [{"name": "Ana"}, {"name": name}]}
+    problem = assert_problem(client.post("/v1/matches", json=body), 422, "validation")
+    assert problem["field"] == "seats.1.name"
+    assert client.get("/v1/matches").get_json()["matches"] == []
+
+
+def test_a_bot_name_people_cannot_read_is_422_naming_it(client: FlaskClient) -> None:
+    body = {"name": "bot\r\nX-Evil: 1", "url": "http://127.0.0.1:9/"}
+    problem = assert_problem(client.post("/v1/bots", json=body), 422, "validation")
+    assert problem["field"] == "name"
+
+
+def test_names_with_markup_and_any_script_are_kept_as_given(client: FlaskClient) -> None:
+    """Names are text: markup characters and any alphabet pass; the page shows them as text."""
+    names = ["<img src=x onerror=alert(1)>", "Ana María 😀", "Đorđe", "x" * 64]
+    seats = [{"name": n} for n in names]
+    created = client.post("/v1/matches", json={"ruleset": "sedma", "players": 4, "seats": seats})
+    assert created.status_code == 201
+    assert [s["name"] for s in created.get_json()["seats"]] == names
 
 
 def test_catalogue_lists_sedma_with_its_options(client: FlaskClient) -> None:

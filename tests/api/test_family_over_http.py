@@ -9,9 +9,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain import registry
-from tests.api.conftest import auth, create, tokens
-from tests.api.test_play_over_http import move, play_randomly
 from tests.helpers import arrange
+from tests.http import auth, create, move, play_randomly, tokens
 
 SHORT = {"sedmice": {"target": 60}, "sedmice-serbian": {"target": 6}, "suster": {
     "target_game_points": 2}, "hola": {"target": 60}, "sueca": {"target": 2},

@@ -6,7 +6,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.api.conftest import auth, create, tokens
+from tests.http import auth, create, tokens
 
 
 def series(client: FlaskClient, name: str) -> float:

@@ -12,8 +12,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain import registry
-from tests.api.conftest import auth, create, tokens
 from tests.helpers import cards_in
+from tests.http import auth, create, tokens
 
 PRESETS = [(pid, n) for pid, p in registry.PRESETS.items() for n in p.players]
 EVERY = 7  # check after every 7th move

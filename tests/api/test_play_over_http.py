@@ -9,16 +9,11 @@ import orjson
 import pytest
 from flask.testing import FlaskClient
 
-from events.envelope import first_broken_link
-from tests.api.conftest import auth, create, tokens
+from events.envelope import first_break
+from tests.http import auth, create, move, play_randomly, tokens
 from tests.vectors import load, sedma_deal
 
 VECTORS = load("sedma-4p-peer-deals.jsonl")
-
-
-def move(client: FlaskClient, deal: str, token: str, body: dict[str, Any],
-         **headers: str) -> Any:
-    return client.post(f"/v1/deals/{deal}/moves", json=body, headers={**auth(token), **headers})
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[f"deal{i}" for i in range(len(VECTORS))])
@@ -39,25 +34,7 @@ def test_vector_deal_over_http(client: FlaskClient, vector: dict[str, Any]) -> N
     result = client.get(f"/v1/deals/{deal}").get_json()["result"]
     assert result["points"] == [vector["points_team_02"], vector["points_team_13"]]
     assert result["score"]["level"] == vector["stake"]["value"]
-    assert first_broken_link(events["events"]) is None
-
-
-def play_randomly(client: FlaskClient, created: dict[str, Any], rng: random.Random) -> dict:
-    seat_tokens = tokens(created)
-    match_id = created["id"]
-    for _ in range(100):
-        match = client.get(f"/v1/matches/{match_id}").get_json()
-        if match["status"] == "over":
-            return match
-        deal = match["deals"][-1]["id"]
-        view = client.get(f"/v1/deals/{deal}").get_json()
-        while view["turn"] is not None:
-            mine = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[view["turn"]]))
-            choice = rng.choice(mine.get_json()["legal_moves"])
-            resp = move(client, deal, seat_tokens[view["turn"]], choice)
-            assert resp.status_code == 200, resp.get_json()
-            view = resp.get_json()["view"]
-    raise AssertionError("the match did not end")
+    assert first_break(events["events"]) is None
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -81,6 +58,10 @@ def test_views_and_feeds_hide_other_hands_until_the_end(client: FlaskClient) -> 
     dealt = feed["events"][0]["data"]
     assert dealt["hands"][0] == mine["hand"]
     assert dealt["hands"][1:] == [None, None, None] and dealt["stock"] is None
+    commitments = feed["events"][0]["commitments"]
+    assert sorted(commitments) == ["/hands/0", "/hands/1", "/hands/2", "/hands/3", "/stock"]
+    assert list(feed["events"][0]["salts"]) == ["/hands/0"]  # its own hand's salt only
+    assert first_break(feed["events"]) is None  # any seat verifies the chain as it goes
     assert '"seed":' not in orjson.dumps(feed).decode()
     assert client.get(f"/v1/deals/{deal}/export").status_code == 409
 
@@ -93,8 +74,8 @@ def test_replay_and_export_once_over(client: FlaskClient) -> None:
     assert export.status_code == 200 and export.mimetype == "application/jsonl"
     lines = [orjson.loads(line) for line in export.data.splitlines()]
     header, envelopes = lines[0], lines[1:]
-    assert header["format"] == "tricklog-export-v1" and header["ruleset"] == "sedma"
-    assert first_broken_link(envelopes) is None and envelopes[-1]["type"] == "scored"
+    assert header["format"] == "tricklog-export-v2" and header["ruleset"] == "sedma"
+    assert first_break(envelopes) is None and envelopes[-1]["type"] == "scored"
     as_array = client.get(f"/v1/deals/{deal}/export", headers={"Accept": "application/json"})
     assert as_array.mimetype == "application/json" and as_array.get_json() == lines
     either = client.get(f"/v1/deals/{deal}/export",

@@ -26,8 +26,9 @@ PROSE = {"description", "examples", "default", "not", "title", "oneOf", "minProp
 
 def generated() -> dict[str, Any]:
     spec = APISpec("tricklog", "1", "3.1.0", plugins=[MarshmallowPlugin()])
+    moves = {s.__name__: s for s in schemas.MOVES.values()}  # built from messages.MOVES
     for name in BODIES:
-        spec.components.schema(name, schema=getattr(schemas, name))
+        spec.components.schema(name, schema=moves.get(name) or getattr(schemas, name))
     return spec.to_dict()["components"]["schemas"]  # type: ignore[no-any-return]
 
 

@@ -10,8 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain import game, registry
-from tests.api.conftest import auth, create, tokens
-from tests.api.test_play_over_http import move
+from tests.http import auth, create, move, tokens
 from tests.vectors import load
 
 VECTORS = load("sueca-peer-deals.jsonl")

@@ -8,8 +8,7 @@ import random
 
 from flask.testing import FlaskClient
 
-from tests.api.conftest import auth, create, tokens
-from tests.api.test_play_over_http import move, play_randomly
+from tests.http import auth, create, move, play_randomly, tokens
 
 
 def test_the_dealers_forbidden_bid_is_a_409_naming_the_hook_rule(client: FlaskClient) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from api.app import create_app
 from events.config import Settings, connect
-from events.envelope import first_broken_link
+from events.envelope import first_break
 from events.redis_server import RedisServer
 from events.service import Referee
 from events.store import EventStore
@@ -66,7 +66,7 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
     try:
         log = referee.store.read("deal", deal)
         assert [e["seq"] for e in log] == list(range(1, acked[-1] + 1))
-        assert first_broken_link(log) is None
+        assert first_break(log) is None
         more = play(referee, deal, tokens, 10, rng)  # play goes on
         assert more and more[0] > acked[-1]
     finally:

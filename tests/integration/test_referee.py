@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from domain import game
-from events.envelope import first_broken_link, to_event
+from events.envelope import first_break, to_event
 from events.service import Referee, StaleSeq
 from events.store import EventStore
 
@@ -41,7 +41,7 @@ def test_the_log_rebuilds_the_live_state_after_a_whole_deal(referee: Referee,
         mine = referee.view(deal, tokens[view["turn"]])
         referee.move(deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
     log = store.read("deal", deal)
-    assert first_broken_link(log) is None
+    assert first_break(log) is None
     assert game.fold(to_event(e) for e in log) == referee.load(deal).state
 
 

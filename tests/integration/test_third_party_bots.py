@@ -69,7 +69,7 @@ def test_the_stream_resumes_from_last_event_id(live: dict[str, Any]) -> None:
     created = post(base, "/v1/matches", {"ruleset": "sedma", "players": 2, "seed": "resume",
                                          "seats": [{"name": "a"}, {"name": "b"}]})
     deal, token = created["deal"]["id"], created["tokens"][0]["token"]
-    first = next(sse_bot.frames(base, deal, token))
+    first = next(sse_bot.frames(base, deal, token, after=None))
     assert first[0] == "view" and first[1]["seq"] == 1 and first[1]["seat"] == 0
     import urllib.request
 

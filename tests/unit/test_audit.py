@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
+from domain import game
 from domain.cards import is_card
 from domain.game import ENGINE_VERSION
 from domain.shuffle import SHUFFLE_VERSION
@@ -26,7 +27,7 @@ def export_of(preset: str, players: int, seed: int) -> tuple[dict[str, Any], lis
               "ruleset": preset, "players": players, "options": state.rules.options,
               "engine": ENGINE_VERSION, "shuffle": SHUFFLE_VERSION}
     envelopes = seal(log, after_seq=0, prev=GENESIS, at="2026-11-22T00:00:00.000Z",
-                     command_id="c")
+                     command_id="c", hidden=lambda event: game.hidden(state.rules, event))
     return header, orjson.loads(orjson.dumps(envelopes))
 
 
@@ -77,7 +78,9 @@ def test_any_changed_field_is_found_and_named(preset: str, players: int) -> None
             envelopes = copy.deepcopy(original)
             i = rng.randrange(len(envelopes))
             field = rng.choice(["seq", "type", "data", "seat", "at", "command_id", "prev",
-                                "hash", "data", "data"])
+                                "hash", "data", "data", "commitments", "salts"])
+            if field not in envelopes[i]:
+                continue
             envelopes[i][field], changed = mutate_leaf(envelopes[i][field], rng)
             if not changed or envelopes[i] == original[i]:
                 continue
@@ -121,6 +124,34 @@ def test_swapped_dropped_or_duplicated_lines_are_found(preset: str, players: int
         for broken, named in ((swapped, i + 1), (dropped, i + 1), (duplicated, i + 2)):
             report = audit(header, copy.deepcopy(broken))
             assert not report.ok and report.first_error["seq"] == named
+
+
+@pytest.mark.parametrize(("preset", "players"), [("sedma", 2), ("sedmice", 4)])
+def test_a_hidden_part_changed_under_its_commitment_is_found_and_named(
+        preset: str, players: int) -> None:
+    """The chain covers a hidden part only through its commitment: changing the part itself
+    keeps every hash, and the commitment check names the event."""
+    header, envelopes = export_of(preset, players, 3)
+    drew = next(e for e in envelopes if e["type"] == "drew")
+    card = drew["data"]["draws"][0]["card"]
+    drew["data"]["draws"][0]["card"] = "AS" if card != "AS" else "KD"
+    report = audit(header, envelopes)
+    assert not report.ok
+    assert report.first_error["seq"] == drew["seq"]
+    assert report.first_error["check"] == "commitment"
+    assert "/draws/0/card" in report.first_error["why"]
+
+
+def test_a_hidden_part_left_uncommitted_is_found() -> None:
+    """A log that chains a hidden part in the clear (as engine 1 did) gives it away to anyone
+    hashing guesses: a v2 export may not do it, even with a sound chain."""
+    header, envelopes = export_of("sedma", 2, 4)
+    drew = next(e for e in envelopes if e["type"] == "drew")
+    del drew["commitments"], drew["salts"]
+    reseal(envelopes, drew["seq"] - 1)
+    report = audit(header, envelopes)
+    assert not report.ok and report.first_error["seq"] == drew["seq"]
+    assert report.first_error["check"] == "commitment"
 
 
 def test_text_and_garbage() -> None:

@@ -8,8 +8,8 @@ import pytest
 
 from domain import game, registry
 from domain.bots import BOTS
-from domain.bots.knowledge import DETERMINIZE
 from domain.messages import Command, Move
+from tests.helpers import secret
 from workers.arena import duel, wilson
 
 PRESETS = [(pid, n) for pid, p in registry.PRESETS.items() for n in p.players]
@@ -24,7 +24,7 @@ def bot_view(state: object, seat: int, rules: object) -> dict:
 @pytest.mark.parametrize("bot", ["heuristic", "search"])
 def test_bots_play_a_whole_deal_legally(preset: str, players: int, bot: str) -> None:
     rules = registry.rules_for(preset, players, {})
-    state = game.fold(game.new_deal(rules, 1, 0, "bots"))
+    state = game.fold(game.new_deal(rules, 1, 0, secret("bots")))
     rng = random.Random(1)
     moves = 0
     while state.phase != "over":
@@ -32,7 +32,7 @@ def test_bots_play_a_whole_deal_legally(preset: str, players: int, bot: str) -> 
         view = bot_view(state, seat, rules)
         move = (BOTS[bot](view, rng, 4) if bot == "search" else BOTS[bot](view, rng))  # type: ignore[call-arg]
         assert move in view["legal_moves"]
-        for event in game.decide(state, Command(seat, Move.from_dict(move), "bots")):
+        for event in game.decide(state, Command(seat, Move.from_dict(move), secret("bots"))):
             state = game.evolve(state, event)
         moves += 1
     assert moves > 0 and state.result is not None
@@ -42,7 +42,7 @@ def test_bots_play_a_whole_deal_legally(preset: str, players: int, bot: str) -> 
 def test_a_sampled_world_agrees_with_everything_the_seat_knows(preset: str, players: int
                                                                 ) -> None:
     rules = registry.rules_for(preset, players, {})
-    state = game.fold(game.new_deal(rules, 1, 0, "knowledge"))
+    state = game.fold(game.new_deal(rules, 1, 0, secret("knowledge")))
     rng = random.Random(2)
     family = game.family_of(rules)
     for _ in range(12):
@@ -50,25 +50,26 @@ def test_a_sampled_world_agrees_with_everything_the_seat_knows(preset: str, play
             break
         seat = state.turn
         view = bot_view(state, seat, rules)
-        world = DETERMINIZE[family.name](view, rules, rng)
+        world = family.resample(view, rules, rng)
         assert list(world.hands[seat]) == view["hand"]
         assert [len(h) for h in world.hands] == view["hand_sizes"]
         assert game.legal_moves(world, seat) == view["legal_moves"]
         move = Move.from_dict(rng.choice(view["legal_moves"]))
-        for event in game.decide(state, Command(seat, move, "knowledge")):
+        for event in game.decide(state, Command(seat, move, secret("knowledge"))):
             state = game.evolve(state, event)
 
 
 def test_bots_are_deterministic_for_a_seed() -> None:
     rules = registry.rules_for("sueca", 4, {})
-    state = game.fold(game.new_deal(rules, 1, 3, "same"))
+    state = game.fold(game.new_deal(rules, 1, 3, secret("same")))
     view = bot_view(state, state.turn, rules)
     assert BOTS["search"](view, random.Random(5)) == BOTS["search"](view, random.Random(5))
 
 
 def test_heuristic_beats_random_in_a_short_arena() -> None:
-    result = duel("sedma", 2, "heuristic", "random", 20)
-    assert result["win_rate"] >= 0.6 and result["ci95"][0] <= result["win_rate"]
+    """Better than a coin: the lower end of the 95% interval is above one half."""
+    result = duel("sedma", 2, "heuristic", "random", 30)
+    assert result["ci95"][0] > 0.5, result
 
 
 def test_wilson_interval() -> None:

@@ -9,20 +9,21 @@ from typing import Any
 import pytest
 
 from domain import game, playout, registry
-from tests.helpers import step
+from domain.fairness import DealSecret
+from tests.helpers import secret, step
 
 CASES = [(pid, n) for pid, p in registry.PRESETS.items() for n in p.players]
 
 
-def _to_card_play(rules: Any, seed: int) -> tuple[Any, str]:
+def _to_card_play(rules: Any, seed: int) -> tuple[Any, DealSecret]:
     """A fresh random deal, advanced by the reducers through any auction to the card play."""
     rng = random.Random(seed)
-    secret = f"secret-{seed}"
-    state = game.fold(game.new_deal(rules, 1 + seed % 5, seed % rules.players, secret))
+    dealt = secret(f"secret-{seed}")
+    state = game.fold(game.new_deal(rules, 1 + seed % 5, seed % rules.players, dealt))
     while state.phase not in ("play", "decide", "over"):
         state, _ = step(state, state.turn, rng.choice(game.legal_moves(state, state.turn)),
-                        secret)
-    return state, secret
+                        dealt)
+    return state, dealt
 
 
 # Options that change the card play or the scoring, beyond each preset's defaults.
@@ -65,5 +66,5 @@ def test_rules_beyond_card_play_are_left_to_the_reducers(
 
 def test_the_auction_is_left_to_the_reducers() -> None:
     rules = registry.rules_for("serbian-whist", 4, {})
-    state = game.fold(game.new_deal(rules, 3, 0, "s"))
+    state = game.fold(game.new_deal(rules, 3, 0, secret("s")))
     assert state.phase == "bid" and playout.play_out(state, random.Random(1)) is None

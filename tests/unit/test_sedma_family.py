@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
-from domain import game, registry, rotation, scoring
-from domain.capture import current_winner
+from domain import game, registry
 from domain.messages import Event
+from domain.sedma import points as scoring
+from domain.sedma import rotation
+from domain.sedma.capture import current_winner
 from tests.helpers import arrange, step
 
 
@@ -248,9 +250,9 @@ def test_v_sedmice_05_two_players() -> None:
 
 
 def test_v_sedmice_06_match_end() -> None:
-    assert rotation.match_winner("points", 120, [70, 110]) is None
-    assert rotation.match_winner("points", 120, [120, 150]) == 1
-    assert rotation.match_winner("points", 120, [130, 130]) is None  # tied: play another deal
+    assert rotation.match_winners("points", 120, [70, 110]) is None
+    assert rotation.match_winners("points", 120, [120, 150]) == [1]
+    assert rotation.match_winners("points", 120, [130, 130]) is None  # tied: play another deal
 
 
 def test_sedmice_partners_see_each_others_hands_after_the_last_draw() -> None:

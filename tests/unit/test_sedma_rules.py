@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from domain import game, registry, sedma
-from domain.capture import current_winner
+from domain import game, registry
 from domain.errors import IllegalMove, InvalidDeal, InvalidOptions
-from domain.scoring import stake_level
-from tests.helpers import arrange, step
+from domain.sedma import play as sedma
+from domain.sedma.capture import current_winner
+from domain.sedma.points import stake_level
+from tests.helpers import arrange, random_deal, step
 
 PLAY = "play"
 
@@ -155,3 +156,37 @@ def test_prearranged_deal_must_be_the_pack() -> None:
         game.prearranged_deal(rules, 0, [pack[:4], pack[:4]], pack[8:])
     with pytest.raises(InvalidDeal):
         game.prearranged_deal(rules, 0, [pack[:3], pack[3:7]], pack[7:])
+
+
+@pytest.mark.parametrize(("preset", "removed"), [
+    ("sedma-king", ["KS", "8D"]),   # the solo king itself
+    ("sedma-king", ["7S", "8D"]),   # a seven is not an unimportant card
+    ("sedma-3", ["7D", "8D"]),
+    ("sedma-3", ["AD", "8D"]),
+])
+def test_removed_cards_are_unimportant_ones(preset: str, removed: list[str]) -> None:
+    with pytest.raises(InvalidOptions) as raised:
+        registry.rules_for(preset, 3, {"removed_cards": removed})
+    assert raised.value.field == "removed_cards"
+
+
+def test_the_solo_king_may_be_the_other_king_when_one_king_is_removed() -> None:
+    rules = registry.rules_for("sedma-king", 3, {"removed_cards": ["KS", "8D"],
+                                                 "solo_king": "KH"})
+    assert "KS" not in rules.pack() and "KH" in rules.pack()
+
+
+@pytest.mark.parametrize(("preset", "players", "deal_total"), [
+    ("sedma-tricks", 2, 16), ("sedma-tricks", 4, 8),
+    ("sedma-osmova-170", 2, 80 + 10 * 16), ("sedma-osmova-170", 4, 80 + 10 * 8)])
+def test_each_capture_reports_what_it_is_worth_under_the_preset(
+        preset: str, players: int, deal_total: int) -> None:
+    """sedma-tricks counts rounds, osmová-170 counters plus 10 a round: each trick_taken says
+    so, and the captures add up to the deal's points less the last-capture bonus."""
+    for seed in range(6):
+        log, state = random_deal(preset, players, seed)
+        if state.result["score"].get("burned"):
+            continue
+        taken = [e.data["points"] for e in log if e.type == "trick_taken"]
+        bonus = state.rules.scoring.last_bonus
+        assert sum(taken) == deal_total == sum(state.result["points"]) - bonus

@@ -8,8 +8,8 @@ import pytest
 
 from domain import game, registry, tricks
 from domain.errors import IllegalMove
-from domain.sueca_rules import POINTS
-from domain.sueca_scoring import game_points
+from domain.sueca.rules import POINTS
+from domain.sueca.scoring import game_points
 from tests.helpers import step
 from tests.vectors import load
 
@@ -91,8 +91,8 @@ def test_v_sueca_05_a_60_60_deal_carries_in_brazil_only() -> None:
 def test_v_sueca_06_rubber_to_four() -> None:
     rules = registry.rules_for("sueca", 4, {})
     family = game.family_of(rules)
-    assert family.match_winner(rules, [3, 2], 5) is None
-    assert family.match_winner(rules, [5, 2], 6) == 0
+    assert family.match_winners(rules, [3, 2], 5, []) is None
+    assert family.match_winners(rules, [5, 2], 6, []) == [0]
 
 
 def test_v_sueca_07_dealer_three_means_seat_zero_leads_and_deals_next() -> None:
@@ -144,7 +144,7 @@ def test_v_italiana_01_auction_trumps_call_and_a_hidden_partner() -> None:
 def test_v_italiana_01_scoring(taken: int, made: bool) -> None:
     from dataclasses import replace
 
-    from domain.sueca_scoring import score
+    from domain.sueca.italiana import _score as score
 
     state = replace(italiana(5), bidder=4, bid=70, partner=2, phase="score")
     heaps = {78: ("AS", "AH", "AD", "AC", "7S", "7H", "7D", "KS"),
@@ -159,7 +159,7 @@ def test_v_italiana_01_scoring(taken: int, made: bool) -> None:
 def test_v_italiana_02_alone() -> None:
     from dataclasses import replace
 
-    from domain.sueca_scoring import score
+    from domain.sueca.italiana import _score as score
 
     state = replace(italiana(4), bidder=1, bid=75, partner=None, phase="score")
     won = ("AS", "AH", "AD", "AC", "7S", "7H", "7D", "KS", "QS")  # 80

@@ -11,7 +11,7 @@ import pytest
 
 from domain import game, registry, tricks
 from domain.errors import IllegalMove
-from domain.sueca_rules import POINTS
+from domain.sueca.rules import POINTS
 from tests.helpers import step
 
 REDEAL = {"type": "redeal"}

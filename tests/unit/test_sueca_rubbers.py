@@ -10,14 +10,17 @@ import pytest
 from domain import match as matches
 from domain import registry
 from domain.errors import InvalidOptions
+from domain.fairness import MatchSecret
 from domain.sheet import sheet
 from workers.arena import Tally, play_match
+
+SECRET = MatchSecret("secret", "00" * 32)
 
 
 def _match(options: dict[str, Any]) -> matches.MatchState:
     rules = registry.rules_for("sueca", 4, options)
     seats = [{"seat": s, "name": f"p{s}"} for s in range(4)]
-    return matches.fold(matches.created("m", rules, seats, 3, "secret", [None] * 4))
+    return matches.fold(matches.created("m", rules, seats, 3, SECRET, [None] * 4))
 
 
 def _play(state: matches.MatchState, points: list[list[int]]
@@ -25,7 +28,7 @@ def _play(state: matches.MatchState, points: list[list[int]]
     kinds = []
     for number, pts in enumerate(points, 1):
         for event in matches.after_deal(state, number, {"score": {"match_points": pts}},
-                                        "secret"):
+                                        SECRET):
             kinds.append(event.type)
             state = matches.evolve(state, event)
     return state, kinds

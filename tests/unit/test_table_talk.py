@@ -10,14 +10,14 @@ import pytest
 
 from domain import game, registry, replay
 from domain.errors import IllegalMove, InvalidOptions
-from tests.helpers import step
+from tests.helpers import secret, step
 
 UBIJ = {"type": "hint", "word": "ubij"}
 
 
 def talking_deal(preset: str = "sedmice", players: int = 4, talk: bool = True) -> Any:
     rules = registry.rules_for(preset, players, {"table_talk": talk})
-    return game.fold(game.new_deal(rules, 1, 3, "talk-secret"))
+    return game.fold(game.new_deal(rules, 1, 3, secret("talk-secret")))
 
 
 def test_a_partner_hears_the_call_and_the_opponents_do_not() -> None:
@@ -29,9 +29,10 @@ def test_a_partner_hears_the_call_and_the_opponents_do_not() -> None:
     heard = {seat: game.view(state, seat)["table_talk"]["heard"] for seat in range(4)}
     assert heard[0] == heard[2] == [{"seat": 2, "word": "ubij", "cards_played": 0}]
     assert heard[1] == heard[3] == []
-    fam, rules = game.family_of(state.rules), state.rules
-    assert fam.redact(events[0], 0, rules) == {"word": "ubij"}
-    assert fam.redact(events[0], 1, rules) == fam.redact(events[0], None, rules) == {"word": None}
+    rules = state.rules
+    assert game.redact(rules, events[0], 0, over=False) == {"word": "ubij"}
+    assert game.redact(rules, events[0], 1, over=False) == {"word": None}
+    assert game.redact(rules, events[0], None, over=False) == {"word": None}
     assert "table_talk" not in game.view(state, None)
 
 
@@ -80,22 +81,22 @@ def test_a_deal_full_of_talk_scores_as_without_it_and_audits_clean(preset: str) 
     replays clean through the audit's verifier."""
     rules = registry.rules_for(preset, 4, {"table_talk": True})
     quiet_rules = registry.rules_for(preset, 4, {"table_talk": False})
-    secret = "talk-seed"
+    talk = secret("talk-seed")
     rng, words = random.Random(7), ["ubij", "pusti", "napuni"]
-    log = game.new_deal(rules, 1, 1, secret)
-    state, quiet = game.fold(log), game.fold(game.new_deal(quiet_rules, 1, 1, secret))
+    log = game.new_deal(rules, 1, 1, talk)
+    state, quiet = game.fold(log), game.fold(game.new_deal(quiet_rules, 1, 1, talk))
     while state.phase != "over":
         for seat in range(4):
             if rng.random() < 0.3:
                 try:
                     state, events = step(state, seat, {"type": "hint",
-                                                       "word": rng.choice(words)}, secret)
+                                                       "word": rng.choice(words)}, talk)
                     log += events
                 except IllegalMove:
                     pass
         move = rng.choice(game.legal_moves(state, state.turn))
-        state, events = step(state, state.turn, move, secret)
-        quiet, _ = step(quiet, quiet.turn, move, secret)
+        state, events = step(state, state.turn, move, talk)
+        quiet, _ = step(quiet, quiet.turn, move, talk)
         log += events
     assert any(e.type == "hinted" for e in log)
     with pytest.raises(IllegalMove, match="the deal is over"):

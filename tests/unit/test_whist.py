@@ -10,7 +10,7 @@ import pytest
 from domain import game, registry, tricks
 from domain.errors import IllegalMove
 from domain.sheet import csv_rows, sheet, text
-from domain.whist_rules import schedule, score, trump_of
+from domain.whist.rules import schedule, score, trump_of
 from tests.helpers import step
 
 
@@ -55,6 +55,11 @@ def test_v_vist_01_the_seeds_score_sheet() -> None:
     ("montreal", 3, 3, 16), ("binary", 3, 3, 10), ("binary", 3, 2, 0),
     ("adjusted_exact", 3, 3, 16), ("reduced_zero", 0, 0, 5), ("scratch", 2, 3, 1),
     ("penalty_under_zero_over", 3, 4, 0), ("penalty_under_zero_over", 3, 2, -3),
+    # RULES.md §6.4's bracketed sub-variants: the x10 form, and reduced_zero on exact
+    ("penalty_under_zero_over_x10", 3, 3, 30), ("penalty_under_zero_over_x10", 3, 4, 0),
+    ("penalty_under_zero_over_x10", 3, 2, -30), ("reduced_zero_exact", 0, 0, 5),
+    ("reduced_zero_exact", 2, 2, 12), ("reduced_zero_exact", 2, 1, 0),
+    ("reduced_zero_exact", 2, 0, 0), ("reduced_zero", 2, 0, -10),
 ])
 def test_v_vist_04_scoring_systems(system: str, b: int, t: int, value: int) -> None:
     assert score(system, b, t, 13, 4) == value

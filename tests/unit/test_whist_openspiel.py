@@ -11,7 +11,7 @@ import random
 import pytest
 
 from domain import game, registry
-from domain.whist_rules import trump_of
+from domain.whist.rules import trump_of
 from tests.helpers import step
 
 pyspiel = pytest.importorskip("pyspiel")

@@ -1,0 +1,274 @@
+// A live table at /deals/{id}: your view if you hold a seat of the match (the seat you chose
+// last, kept per match in local storage), else the spectator's. It follows the deal over the
+// event stream; a move that the deal has moved past simply refreshes the view.
+import { api, gameName, matchOf, seats } from "./api.js";
+import { $, fill, h, path } from "./dom.js";
+import { actions, hand, talk } from "./hand.js";
+import { feed, newHistory } from "./history.js";
+import { felt, scoreboard } from "./table.js";
+import {
+  eventSentence,
+  matchOver,
+  matchScore,
+  phaseSentence,
+  problemWords,
+  resultSentence,
+} from "./words.js";
+import { target } from "./games.js";
+
+export async function dealPage(main, dealId) {
+  const matchId = matchOf(dealId);
+  let token = seats.token(matchId, seats.mine(matchId));
+  let view;
+  try {
+    view = await api("GET", `/v1/deals/${encodeURIComponent(dealId)}`, undefined, token);
+  } catch (err) {
+    if (err.status === 403 && token) {
+      // a token this server does not know: watch instead
+      seats.choose(matchId, null);
+      token = null;
+      view = await api("GET", `/v1/deals/${encodeURIComponent(dealId)}`);
+    } else {
+      return notice(main, err.status === 404 ? noSuchDeal(dealId) : problemWords(err));
+    }
+  }
+  const [match, game] = await Promise.all([
+    api("GET", path("v1", "matches", view.match_id)),
+    gameName(view.ruleset),
+  ]);
+  const table = new Table(main, match, view, token, game);
+  table.connect();
+}
+
+function noSuchDeal(dealId) {
+  return `There is no deal “${dealId}” on this server: the address may be mistyped, or the server's data was reset.`;
+}
+
+export function notice(main, text) {
+  document.title = "Tricklog — no such deal";
+  fill(
+    main,
+    h(
+      "section",
+      { class: "notice", id: "notice" },
+      h("h1", {}, "No such deal"),
+      h("p", {}, text),
+      h("p", {}, h("a", { href: "/", class: "button" }, "Go to the lobby")),
+    ),
+  );
+}
+
+class Table {
+  constructor(main, match, view, token, game) {
+    Object.assign(this, { main, match, view, token, game, history: newHistory(), busy: false, source: null });
+    this.me = view.seat;
+    this.names = match.seats.map((s) => s.name);
+    document.title = `Tricklog — ${game}, deal ${view.id}`;
+    this.root = h("div", { id: "table", class: "table-page", data: { seq: "", me: this.me ?? "" } });
+    this.parts = {};
+    for (const part of ["scoreboard", "felt", "moves", "talk", "hand", "log"]) {
+      this.parts[part] = h("div", { class: `part-${part}` });
+    }
+    this.parts.status = h("p", { id: "status", class: "status", "aria-live": "polite" });
+    this.parts.error = h("p", { id: "error", class: "error", role: "alert" });
+    this.live = h("span", { id: "live-state", class: "live" }, "connecting…");
+    fill(main, this.root);
+    this.root.append(
+      this.header(),
+      this.parts.scoreboard,
+      h(
+        "div",
+        { class: "layout" },
+        h("div", { class: "board" }, this.parts.felt, this.parts.error),
+        h(
+          "aside",
+          { class: "story", "aria-label": "what happened" },
+          h("h2", {}, "What happened"),
+          this.parts.log,
+        ),
+      ),
+    );
+  }
+
+  ctx() {
+    return { match: this.match, view: this.view, me: this.me, names: this.names, say: (t) => this.error(t) };
+  }
+
+  header() {
+    const held = seats.tokens(this.match.id);
+    const chooser = held.length
+      ? h(
+          "label",
+          { class: "seat-choice" },
+          "You are ",
+          h(
+            "select",
+            { id: "seat-choice", events: { change: (e) => this.choose(e.target.value) } },
+            h("option", { value: "-1", selected: this.me === null }, "watching"),
+            held.map((t) =>
+              h(
+                "option",
+                { value: String(t.seat), selected: t.seat === this.me },
+                `${this.names[t.seat]} (seat ${t.seat + 1})`,
+              ),
+            ),
+          ),
+        )
+      : null;
+    const number = this.match.deals.find((d) => d.id === this.view.id)?.number;
+    return h(
+      "header",
+      { class: "bar" },
+      h("a", { href: "/", class: "button" }, "← Lobby"),
+      h(
+        "h1",
+        {},
+        h("strong", {}, this.game),
+        ` · deal ${number ?? "?"} `,
+        h("span", { class: "deal-id" }, this.view.id),
+      ),
+      chooser,
+      this.live,
+    );
+  }
+
+  choose(value) {
+    seats.choose(this.match.id, Number(value) < 0 ? null : Number(value));
+    location.reload();
+  }
+
+  connect() {
+    const query = new URLSearchParams({ last_event_id: "0" }); // the whole story, then live
+    if (this.token) query.set("token", this.token);
+    const source = new EventSource(`${path("v1", "deals", this.view.id, "stream")}?${query}`);
+    this.source = source;
+    source.addEventListener("event", (e) => {
+      feed(this.history, JSON.parse(e.data));
+    });
+    source.addEventListener("view", (e) => this.show(JSON.parse(e.data)));
+    source.addEventListener("end", () => {
+      source.close();
+      this.live.textContent = "deal over";
+    });
+    source.onopen = () => {
+      this.live.textContent = "live";
+    };
+    source.onerror = () => {
+      this.live.textContent =
+        source.readyState === EventSource.CLOSED ? "disconnected: reload the page" : "reconnecting…";
+    };
+    this.render();
+  }
+
+  async show(view) {
+    if (view.seq < this.view.seq) return;
+    this.view = view;
+    if (view.phase === "over" && !this.match.over) await this.refreshMatch();
+    this.render();
+  }
+
+  async refreshMatch() {
+    try {
+      this.match = await api("GET", path("v1", "matches", this.match.id));
+      this.match.over = true; // fetched once the deal is over: totals and the next deal
+    } catch (err) {
+      this.error(problemWords(err));
+    }
+  }
+
+  render() {
+    const ctx = this.ctx();
+    const focused = document.activeElement?.closest?.("#hand") ? document.activeElement.dataset.card : null;
+    const mine = this.me !== null;
+    this.parts.status.textContent = phaseSentence(ctx);
+    fill(this.parts.moves, mine ? actions(ctx, (m) => this.play(m)) : null);
+    fill(this.parts.talk, mine ? talk(ctx, (m) => this.play(m, false)) : null);
+    fill(this.parts.hand, mine ? hand(ctx, (m) => this.play(m)) : null);
+    fill(this.parts.scoreboard, scoreboard(ctx, this.history));
+    const center = this.view.phase === "over" ? this.result(ctx) : null;
+    fill(
+      this.parts.felt,
+      felt(ctx, this.history, {
+        center,
+        below: [this.parts.status, this.parts.moves, this.parts.talk, this.parts.hand],
+      }),
+    );
+    fill(
+      this.parts.log,
+      h(
+        "ol",
+        { id: "log" },
+        this.history.events.slice(-12).map((e) => h("li", {}, eventSentence(ctx, e))),
+      ),
+    );
+    this.root.classList.toggle("my-turn", mine && this.view.turn === this.me);
+    this.root.dataset.seq = String(this.view.seq); // tests wait on this: it only grows
+    if (focused) {
+      const again =
+        this.parts.hand.querySelector(`[data-card="${CSS.escape(focused)}"]`) ||
+        this.parts.hand.querySelector("[tabindex='0']");
+      again?.focus();
+    }
+  }
+
+  result(ctx) {
+    const m = this.match;
+    const last = m.deals[m.deals.length - 1];
+    const next = last && last.id !== this.view.id ? last.id : null;
+    const standing =
+      m.status === "over" ? matchOver(ctx, m) : `Match: ${matchScore(ctx, m)} (${target(m).text}).`;
+    return h(
+      "section",
+      { class: "result", id: "result", "aria-label": "the end of the deal" },
+      h("h2", {}, "Deal over"),
+      h("p", { id: "result-text" }, resultSentence(ctx, this.view.result)),
+      h("p", { id: "match-text" }, standing),
+      h(
+        "nav",
+        { class: "links" },
+        next
+          ? h("a", { href: path("deals", next), id: "next-deal", class: "button primary" }, "Next deal →")
+          : null,
+        h(
+          "a",
+          { href: path("deals", this.view.id, "replay"), id: "open-replay", class: "button" },
+          "Replay this deal",
+        ),
+        h("a", { href: "/", class: "button" }, "Lobby"),
+      ),
+    );
+  }
+
+  error(text) {
+    this.parts.error.textContent = text || "";
+  }
+
+  // A move is made against the view it was chosen from (expected_seq); talk is not.
+  async play(move, againstView = true) {
+    if (this.busy) return;
+    this.busy = true;
+    this.error("");
+    try {
+      const body = againstView ? { ...move, expected_seq: this.view.seq } : move;
+      const answer = await api("POST", path("v1", "deals", this.view.id, "moves"), body, this.token);
+      // The answer is news only if it follows on from what the stream has told us.
+      if (answer.events.length && answer.events[0].seq === this.history.seq + 1) {
+        for (const env of answer.events) feed(this.history, env);
+        await this.show(answer.view);
+      }
+    } catch (err) {
+      if (err.kind === "stale-seq") await this.refresh();
+      else this.error(problemWords(err));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async refresh() {
+    try {
+      await this.show(await api("GET", path("v1", "deals", this.view.id), undefined, this.token));
+    } catch (err) {
+      this.error(problemWords(err));
+    }
+  }
+}

@@ -1,0 +1,143 @@
+// Your hand and your other moves. Cards are buttons: click or tap one to play it; or move along
+// the hand with the arrow keys and press Enter. Legal cards stand raised; the rest say why not.
+import { cardFace, cardName, cardText, SUITS } from "./cards.js";
+import { h } from "./dom.js";
+import { sortHand } from "./games.js";
+import { WORDS_OF_TALK } from "./words.js";
+
+export function hand(ctx, play, busy) {
+  const v = ctx.view;
+  const legal = new Set(v.legal_moves.filter((m) => m.type === "play").map((m) => m.card));
+  const cards = sortHand(v.hand, v);
+  const first = cards.find((c) => legal.has(c)) ?? cards[0];
+  const buttons = cards.map((c) => {
+    const ok = legal.has(c) && !busy;
+    const label = cardName(c) + (ok ? ", play it" : legal.size ? ", not playable now" : "");
+    return cardFace(c, { tag: "button", label, extra: [ok && "legal", legal.size && !ok && "dim"] });
+  });
+  for (const b of buttons) {
+    b.type = "button";
+    b.tabIndex = b.dataset.card === first ? 0 : -1;
+    b.addEventListener("click", () => choose(b.dataset.card));
+    b.addEventListener("keydown", (e) => move(e, buttons, b));
+  }
+  function choose(card) {
+    if (busy) return;
+    if (legal.has(card)) play({ type: "play", card });
+    else ctx.say(legal.size ? `${cardText(card)} cannot be played now.` : "It is not your turn.");
+  }
+  const all = legal.size > 0 && cards.every((c) => legal.has(c));
+  return h(
+    "div",
+    {
+      class: ["hand", cards.length > 10 && "many", all && "all-legal"],
+      id: "hand",
+      role: "group",
+      "aria-label": "your hand: arrow keys to choose, Enter to play",
+    },
+    buttons,
+  );
+}
+
+function move(e, buttons, current) {
+  const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity };
+  if (!(e.key in keys)) return;
+  e.preventDefault();
+  const i = buttons.indexOf(current);
+  const step = keys[e.key];
+  const j =
+    Math.abs(step) === Infinity
+      ? step < 0
+        ? 0
+        : buttons.length - 1
+      : (i + step + buttons.length) % buttons.length;
+  for (const b of buttons) b.tabIndex = -1;
+  buttons[j].tabIndex = 0;
+  buttons[j].focus();
+}
+
+// -- moves other than a card ----------------------------------------------------------------
+
+const LABELS = {
+  stop: () => "Stop: end the capture",
+  pass: () => "Pass",
+  redeal: () => "Ask for a redeal",
+  trump: (m) => `${SUITS[m.suit].symbol} ${SUITS[m.suit].name}`,
+  lead: (m) => (m.by === "partner" ? "Ask my partner to lead" : "Lead myself"),
+  call: (m) => (m.card ? `${cardText(m.card)} (${cardName(m.card)})` : "Nobody: play alone"),
+  bid: (m) => String(m.value),
+};
+const CHOICE = { bid: "Bid", call: "Call" };
+
+// One button a move; a kind with many (an auction's values, the card to call) is one list and
+// one button.
+export function actions(ctx, play, busy) {
+  const list = ctx.view.legal_moves.filter((m) => m.type !== "play");
+  const out = [];
+  for (const type of [...new Set(list.map((m) => m.type))]) {
+    const kind = list.filter((m) => m.type === type);
+    const label = LABELS[type] || ((m) => m.type);
+    if (kind.length > 6) {
+      const pick = h(
+        "select",
+        { id: `${type}-choice`, "aria-label": `${CHOICE[type] || type}: choose` },
+        kind.map((m, i) => h("option", { value: String(i) }, label(m))),
+      );
+      out.push(
+        h(
+          "span",
+          { class: "choice" },
+          pick,
+          h(
+            "button",
+            {
+              type: "button",
+              class: "primary",
+              disabled: busy,
+              events: { click: () => play(kind[Number(pick.value)]) },
+            },
+            CHOICE[type] || type,
+          ),
+        ),
+      );
+    } else {
+      for (const m of kind) {
+        out.push(
+          h(
+            "button",
+            {
+              type: "button",
+              class: type === "stop" || type === "pass" ? "" : "primary",
+              disabled: busy,
+              data: { move: type },
+              events: { click: () => play(m) },
+            },
+            label(m),
+          ),
+        );
+      }
+    }
+  }
+  return h("div", { class: "actions", id: "moves" }, out);
+}
+
+// Table talk (Sedmice with table_talk): canned calls to the partner, any time.
+export function talk(ctx, say) {
+  const t = ctx.view.table_talk;
+  if (!t) return null;
+  const heard = (who, x) => (x ? ` ${who} said “${x.word}” after ${x.cards_played} cards.` : "");
+  const mine = t.heard.filter((x) => x.seat === ctx.me).pop();
+  const partner = t.heard.filter((x) => x.seat !== ctx.me).pop();
+  return h(
+    "div",
+    { class: "talk", id: "talk" },
+    Object.entries(t.words).map(([word, meaning]) =>
+      h(
+        "button",
+        { type: "button", class: "say", events: { click: () => say({ type: "hint", word }) } },
+        `say “${word}” (${meaning || WORDS_OF_TALK[word]})`,
+      ),
+    ),
+    h("span", { id: "heard" }, heard("You", mine) + heard("Your partner", partner)),
+  );
+}

@@ -1,0 +1,39 @@
+// What the page remembers from a deal's events beyond the current view: which seat played each
+// card of the capture or trick in play, the last one taken (kept on the table until the next
+// card), and the card points each seat has taken so far. Live and replay fold the same way.
+
+export function newHistory() {
+  return { seq: 0, events: [], pending: [], lastTrick: null, taken: {}, drawn: 0 };
+}
+
+export function feed(history, env) {
+  if (env.seq <= history.seq) return false; // a resumed stream may repeat what it sent
+  history.seq = env.seq;
+  history.events.push(env);
+  const d = env.data || {};
+  if (env.type === "played" || env.type === "continued") {
+    history.pending.push({ seat: env.seat, card: d.card });
+    history.lastTrick = history.lastTrick && { ...history.lastTrick, cleared: true };
+  } else if (env.type === "trick_taken") {
+    const cards =
+      history.pending.length === d.cards.length
+        ? history.pending
+        : d.cards.map((card) => ({ seat: null, card }));
+    history.lastTrick = { seat: d.seat, points: d.points, cards, seq: env.seq, cleared: false };
+    history.pending = [];
+    if (d.points !== undefined) history.taken[d.seat] = (history.taken[d.seat] || 0) + d.points;
+  }
+  return true;
+}
+
+export function foldHistory(events) {
+  const history = newHistory();
+  for (const env of events) feed(history, env);
+  return history;
+}
+
+// Card points per side of ``sides`` taken so far (trick_taken carries them where the game counts
+// card points; Serbian whist counts only tricks).
+export function pointsBySide(history, sides) {
+  return sides.map((side) => side.reduce((sum, seat) => sum + (history.taken[seat] || 0), 0));
+}

@@ -1,0 +1,147 @@
+// The lobby at /: the matches on this server (open yours in your seat, watch the others), a new
+// match (game, players, the game's options at their defaults, a person or a bot per seat), and
+// joining a seat with a token someone gave you.
+import { api, catalogue, matchOf, seats } from "./api.js";
+import { $, fill, h, path } from "./dom.js";
+import { target } from "./games.js";
+import { createForm, offer } from "./new-match.js";
+import { problemWords } from "./words.js";
+
+let rulesets = [];
+
+export async function lobbyPage(main) {
+  document.title = "Tricklog — lobby";
+  const list = h("div", { id: "matches" }, h("p", {}, "Loading…"));
+  fill(
+    main,
+    h(
+      "div",
+      { class: "lobby", id: "lobby" },
+      h("h1", {}, "Card tables"),
+      h(
+        "section",
+        { "aria-labelledby": "new-title" },
+        h("h2", { id: "new-title" }, "New match"),
+        createForm(),
+      ),
+      h("section", { "aria-labelledby": "matches-title" }, h("h2", { id: "matches-title" }, "Matches"), list),
+      h(
+        "section",
+        { "aria-labelledby": "join-title" },
+        h("h2", { id: "join-title" }, "Join a seat with its token"),
+        joinForm(),
+      ),
+    ),
+  );
+  try {
+    rulesets = await catalogue();
+    offer(rulesets);
+    const matches = (await api("GET", "/v1/matches")).matches;
+    fill(list, matches.length ? matchTable(matches) : h("p", {}, "No match yet: make one above."));
+  } catch (err) {
+    fill(list, h("p", { class: "error", role: "alert" }, problemWords(err)));
+  }
+}
+
+function matchTable(matches) {
+  const title = (id) => rulesets.find((r) => r.id === id)?.title.split(":")[0] || id;
+  return h(
+    "table",
+    { class: "matches" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        ["Game", "Seats", "Score", "Status", ""].map((t) => h("th", { scope: "col" }, t)),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      matches.map((m) => {
+        const mine = seats.mine(m.id);
+        const last = m.deals[m.deals.length - 1];
+        const who = m.seats.map((s, i) =>
+          h(
+            "span",
+            { class: ["seat-name-cell", s.seat === mine && "you"] },
+            i ? ", " : "",
+            s.name,
+            s.bot ? h("span", { class: "muted" }, " (bot)") : null,
+            s.seat === mine ? h("strong", {}, " (you)") : null,
+          ),
+        );
+        const status = m.status === "over" ? "over" : `playing · deal ${last.number}`;
+        const open =
+          m.status === "over"
+            ? "See how it ended"
+            : mine === null
+              ? "Watch"
+              : `Play as ${m.seats[mine].name}`;
+        return h(
+          "tr",
+          { data: { match: m.id } },
+          h(
+            "td",
+            {},
+            title(m.ruleset),
+            h("br"),
+            h("span", { class: "muted" }, `${m.players} players · ${target(m).text}`),
+          ),
+          h("td", {}, who),
+          h("td", {}, m.totals.join(" : ")),
+          h("td", {}, status),
+          h(
+            "td",
+            {},
+            h("a", { href: path("deals", last.id), class: "button open", data: { deal: last.id } }, open),
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+// -- joining a seat -----------------------------------------------------------------------------
+
+function joinForm() {
+  return h(
+    "form",
+    { id: "open", events: { submit: join } },
+    h(
+      "label",
+      {},
+      "Deal ",
+      h("input", { id: "open-deal", placeholder: "m0123456789abcdef.1", size: 24, required: true }),
+    ),
+    h(
+      "label",
+      {},
+      " Seat token ",
+      h("input", { id: "open-token", placeholder: "(empty: watch)", size: 30, autocomplete: "off" }),
+    ),
+    h("button", { type: "submit" }, "Open"),
+    h("p", { id: "join-error", class: "error", role: "alert" }),
+  );
+}
+
+async function join(event) {
+  event.preventDefault();
+  const deal = $("open-deal").value.trim();
+  const token = $("open-token").value.trim();
+  if (token) {
+    try {
+      const view = await api("GET", path("v1", "deals", deal), undefined, token);
+      seats.keep(view.match_id, [{ seat: view.seat, token }]);
+      seats.choose(view.match_id, view.seat);
+    } catch (err) {
+      $("join-error").textContent = problemWords(err);
+      return;
+    }
+  } else {
+    seats.choose(matchOf(deal), null);
+  }
+  location.assign(path("deals", deal));
+}

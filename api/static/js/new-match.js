@@ -1,0 +1,189 @@
+// The lobby's form for a new match: game, players, every option of the game at its default for
+// that player count, a name and a person or a bot for each seat. The first seat played by a
+// person is yours; the tokens of the people's seats are kept in this browser.
+import { api, seats } from "./api.js";
+import { $, fill, h, path } from "./dom.js";
+import { problemWords } from "./words.js";
+
+let rulesets = [];
+
+export function offer(list) {
+  rulesets = list;
+  fill(
+    $("ruleset"),
+    rulesets.map((r) => h("option", { value: r.id, selected: r.id === "sedma" }, `${r.title}`)),
+  );
+  pickRuleset();
+}
+
+export function createForm() {
+  return h(
+    "form",
+    { id: "create", events: { submit: create } },
+    h(
+      "div",
+      { class: "row" },
+      h("label", {}, "Game ", h("select", { id: "ruleset", events: { change: pickRuleset } })),
+      h("label", {}, "Players ", h("select", { id: "players", events: { change: pickPlayers } })),
+    ),
+    h("fieldset", { id: "options" }),
+    h(
+      "fieldset",
+      { id: "seats-box" },
+      h("legend", {}, "Seats, in the order of play (the first seat played by a person is yours)"),
+      h("div", { id: "seats" }),
+    ),
+    h("button", { type: "submit", id: "create-button", class: "primary" }, "Create match and sit down"),
+    h("p", { id: "create-error", class: "error", role: "alert" }),
+  );
+}
+
+function pickRuleset() {
+  const r = rulesets.find((x) => x.id === $("ruleset").value);
+  fill(
+    $("players"),
+    r.players.map((n) =>
+      h(
+        "option",
+        { value: String(n), selected: n === (r.players.includes(4) ? 4 : r.players[0]) },
+        String(n),
+      ),
+    ),
+  );
+  pickPlayers();
+}
+
+function pickPlayers() {
+  const n = Number($("players").value);
+  renderOptions(
+    rulesets.find((x) => x.id === $("ruleset").value),
+    n,
+  );
+  const kinds = ["person", "random", "heuristic", "search"];
+  fill(
+    $("seats"),
+    Array.from({ length: n }, (_, i) =>
+      h(
+        "div",
+        { class: "seat-row" },
+        h(
+          "label",
+          {},
+          `Seat ${i + 1} `,
+          h("input", {
+            class: "seat-name",
+            value: i === 0 ? "You" : `Bot ${i + 1}`,
+            size: 10,
+            maxlength: 64,
+            "aria-label": `seat ${i + 1} name`,
+          }),
+        ),
+        h(
+          "label",
+          {},
+          " played by ",
+          h(
+            "select",
+            { class: "seat-bot", "aria-label": `seat ${i + 1} played by` },
+            kinds.map((k) =>
+              h(
+                "option",
+                {
+                  value: k === "person" ? "" : k,
+                  selected: (i === 0) === (k === "person") && (i === 0 || k === "heuristic"),
+                },
+                k === "person" ? "a person" : `bot: ${k}`,
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+// One input per option of the catalogue, at its default for this player count; only the
+// options a person changes are sent, so the server's defaults stay the server's.
+function renderOptions(ruleset, players) {
+  const box = $("options");
+  fill(box, h("legend", {}, "Options"));
+  for (const o of ruleset.options) {
+    const initial = (o.default_by_players || {})[players] ?? o.default;
+    let input;
+    if (o.choices)
+      input = h(
+        "select",
+        {},
+        o.choices.map((c) =>
+          h("option", { value: String(c), selected: String(c) === String(initial) }, String(c)),
+        ),
+      );
+    else if (o.type === "boolean") input = h("input", { type: "checkbox", checked: Boolean(initial) });
+    else if (o.type === "integer")
+      input = h("input", {
+        type: "number",
+        min: o.minimum ?? "",
+        max: o.maximum ?? "",
+        value: String(initial),
+      });
+    else
+      input = h("input", {
+        size: 12,
+        placeholder: "cards, e.g. 8D 9D",
+        value: Array.isArray(initial) ? initial.join(" ") : String(initial ?? ""),
+      });
+    input.dataset.option = o.name;
+    input.dataset.type = o.type;
+    input.dataset.initial = JSON.stringify(optionValue(input, o.type) ?? null);
+    box.append(
+      h("label", { title: o.description }, o.name + " ", input, h("span", { class: "hint" }, o.description)),
+    );
+  }
+  box.hidden = !ruleset.options.length;
+}
+
+function optionValue(input, type) {
+  if (type === "boolean") return input.checked;
+  if (type === "integer") return input.value === "" ? undefined : Number(input.value);
+  if (type === "cards") return input.value.split(/[\s,]+/).filter(Boolean);
+  return input.value;
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("#options [data-option]")) {
+    const value = optionValue(input, input.dataset.type);
+    if (value !== undefined && JSON.stringify(value) !== input.dataset.initial)
+      options[input.dataset.option] = value;
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const chosen = [...document.querySelectorAll("#seats .seat-row")].map((row) => {
+    const bot = row.querySelector(".seat-bot").value;
+    const name = row.querySelector(".seat-name").value.trim();
+    return bot ? { name, bot } : { name };
+  });
+  try {
+    const match = await api("POST", "/v1/matches", {
+      ruleset: $("ruleset").value,
+      players: Number($("players").value),
+      seats: chosen,
+      options: chosenOptions(),
+    });
+    const people = match.tokens.filter((t) => !chosen[t.seat].bot);
+    seats.keep(match.id, people);
+    seats.choose(match.id, people.length ? people[0].seat : null);
+    location.assign(path("deals", match.deal.id));
+  } catch (err) {
+    $("create-error").textContent =
+      err.kind === "validation"
+        ? `Not created: ${err.problem.field} — ${flatten(err.problem.errors).join("; ")}`
+        : problemWords(err);
+  }
+}
+
+const flatten = (errors) => (Array.isArray(errors) ? errors : Object.values(errors || {}).flatMap(flatten));

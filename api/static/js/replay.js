@@ -1,0 +1,233 @@
+// The replay at /deals/{id}/replay?at=N: the deal as a story. Every event is a sentence; the
+// table stands as it was after the chosen one (everyone's hands once the deal is over); the raw
+// event is behind a toggle; the audit's verdict sits at the top.
+import { api, gameName, matchOf, seats } from "./api.js";
+import { $, fill, h, path } from "./dom.js";
+import { foldHistory } from "./history.js";
+import { notice } from "./deal.js";
+import { felt, scoreboard } from "./table.js";
+import { eventSentence, problemWords } from "./words.js";
+
+export async function replayPage(main, dealId) {
+  const matchId = matchOf(dealId);
+  const token = seats.token(matchId, seats.mine(matchId));
+  let view;
+  try {
+    view = await api("GET", path("v1", "deals", dealId), undefined, token);
+  } catch (err) {
+    return notice(
+      main,
+      err.status === 404 ? `There is no deal “${dealId}” on this server.` : problemWords(err),
+    );
+  }
+  const [match, events, game] = await Promise.all([
+    api("GET", path("v1", "matches", view.match_id)),
+    allEvents(dealId, token),
+    gameName(view.ruleset),
+  ]);
+  const at = Number(new URLSearchParams(location.search).get("at")) || 1;
+  new Replay(main, { view, match, events, token, game }).step(at);
+}
+
+async function allEvents(dealId, token) {
+  const out = [];
+  for (;;) {
+    const page = await api(
+      "GET",
+      `${path("v1", "deals", dealId, "events")}?after=${out.length}`,
+      undefined,
+      token,
+    );
+    out.push(...page.events);
+    if (!page.events.length || out.length >= page.seq) return out;
+  }
+}
+
+class Replay {
+  constructor(main, { view, match, events, token, game }) {
+    Object.assign(this, {
+      match,
+      events,
+      token,
+      over: view.phase === "over",
+      total: view.seq,
+      at: 1,
+      cache: new Map(),
+    });
+    this.deal = view.id;
+    this.me = view.seat;
+    this.names = match.seats.map((s) => s.name);
+    document.title = `Tricklog — replay of ${view.id}`;
+    const button = (id, text, to) =>
+      h("button", { type: "button", id, events: { click: () => this.step(to()) } }, text);
+    this.slider = h("input", {
+      type: "range",
+      id: "slider",
+      min: "1",
+      max: String(this.total),
+      value: "1",
+      "aria-label": "event",
+      events: { input: () => this.step(Number(this.slider.value)) },
+    });
+    this.sentence = h("p", { id: "replay-sentence", class: "sentence", "aria-live": "polite" });
+    this.position = h("span", { id: "position" });
+    this.raw = h("pre", { id: "replay-event" });
+    this.board = h("div", { id: "replay-board" });
+    this.scores = h("div", { class: "scores" });
+    this.story = h("ol", { id: "story", class: "story-list" });
+    this.root = h(
+      "div",
+      { id: "replay", class: "replay-page", data: { at: "" }, events: { keydown: (e) => this.key(e) } },
+      h(
+        "header",
+        { class: "bar" },
+        h("a", { href: path("deals", view.id), class: "button" }, "← Table"),
+        h(
+          "h1",
+          {},
+          "Replay: ",
+          h("strong", {}, game),
+          ` · deal ${match.deals.find((d) => d.id === view.id)?.number ?? "?"} `,
+          h("span", { class: "deal-id" }, view.id),
+        ),
+        h(
+          "div",
+          { id: "audit", class: "audit" },
+          h("span", { id: "verdict" }, this.over ? "Audit: checking…" : "Audit: once the deal is over"),
+        ),
+      ),
+      h(
+        "div",
+        { class: "controls", role: "group", "aria-label": "step through the deal (arrow keys work too)" },
+        button("first", "◀◀ First", () => 1),
+        button("prev", "◀ Back", () => this.at - 1),
+        this.slider,
+        button("next", "Forward ▶", () => this.at + 1),
+        button("next-trick", "Next trick ▶|", () => this.nextTrick()),
+        button("last", "Last ▶▶", () => this.total),
+        this.position,
+      ),
+      this.sentence,
+      h(
+        "div",
+        { class: "layout" },
+        this.board,
+        h(
+          "div",
+          { class: "side" },
+          this.scores,
+          h("aside", { class: "story", "aria-label": "every event" }, h("h2", {}, "The story"), this.story),
+        ),
+      ),
+      h("details", { id: "raw" }, h("summary", {}, "Raw event (JSON)"), this.raw),
+    );
+    fill(main, this.root);
+    fill(
+      this.story,
+      events.map((env) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              type: "button",
+              class: "link",
+              data: { seq: env.seq },
+              events: { click: () => this.step(env.seq) },
+            },
+            `${env.seq}. ${eventSentence(this.ctx(view), env)}`,
+          ),
+        ),
+      ),
+    );
+    if (this.over) this.audit();
+  }
+
+  ctx(view) {
+    return { match: this.match, view, me: this.me, names: this.names, say: () => {} };
+  }
+
+  key(e) {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    const to = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 1, End: this.total }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      this.step(to);
+    }
+  }
+
+  nextTrick() {
+    const next = this.events.find((e) => e.seq > this.at && e.type === "trick_taken");
+    return next ? next.seq : this.total;
+  }
+
+  async state(at) {
+    if (!this.cache.has(at))
+      this.cache.set(
+        at,
+        api("GET", `${path("v1", "deals", this.deal, "replay")}?at=${at}`, undefined, this.token),
+      );
+    return this.cache.get(at);
+  }
+
+  async step(to) {
+    const at = Math.max(1, Math.min(this.total, to));
+    this.at = at;
+    this.slider.value = String(at);
+    let view;
+    try {
+      view = await this.state(at);
+    } catch (err) {
+      this.sentence.textContent = problemWords(err);
+      return;
+    }
+    if (this.at !== at) return; // a later step was asked for meanwhile
+    const ctx = this.ctx(view);
+    const past = foldHistory(this.events.slice(0, at));
+    const env = view.event;
+    this.position.textContent = `event ${at} of ${this.total}`;
+    this.sentence.textContent = eventSentence(ctx, env);
+    this.raw.textContent = JSON.stringify(env, null, 2);
+    const played = {};
+    for (const e of this.events)
+      if (e.type === "played" || e.type === "continued") (played[e.seat] ??= []).push(e.data.card);
+    fill(this.scores, scoreboard(ctx, past, { matchLabel: "Match, now" }));
+    fill(this.board, felt(ctx, past, { hands: view.hands, played }));
+    for (const b of this.story.querySelectorAll("button")) {
+      if (Number(b.dataset.seq) === at) {
+        b.setAttribute("aria-current", "step");
+        b.scrollIntoView({ block: "nearest" });
+      } else b.removeAttribute("aria-current");
+    }
+    window.history.replaceState(null, "", `${path("deals", this.deal, "replay")}?at=${at}`);
+    this.root.dataset.at = String(at); // tests wait on this
+    this.root.dataset.type = env.type;
+  }
+
+  async audit() {
+    const verdict = $("verdict");
+    try {
+      const job = await api("POST", "/v1/audits", { deal_id: this.deal });
+      for (let i = 0; i < 120; i++) {
+        const j = await api("GET", path("v1", "jobs", job.id));
+        if (j.status === "finished") {
+          const r = j.result;
+          verdict.textContent = r.ok
+            ? `Audit: OK — ${r.checks.join(", ")}`
+            : `Audit: FAILED at event ${r.first_error?.seq ?? "?"}: ${r.first_error?.why}`;
+          verdict.className = r.ok ? "ok" : "bad";
+          return;
+        }
+        if (j.status === "failed") {
+          verdict.textContent = "Audit: the audit job failed";
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      verdict.textContent = "Audit: no worker answered (is `tricklog worker` running?)";
+    } catch (err) {
+      verdict.textContent = "Audit: " + problemWords(err);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+"""Provably fair dealing: what is committed before a deal, what is revealed after it.
+
+A match has a secret ``S`` (the creator's seed, or 256 random bits) and a 256-bit nonce ``N``
+the server keeps until the match ends. Everything public before then is a salted digest, so no
+one can test guesses of a short creator seed against it:
+
+- match commitment: ``SHA-256(N || S)``
+- deal ``n``'s seed: ``seed_n = hex SHA-256(N || 0x01 || S || 0x00 || n)``
+- deal ``n``'s nonce: ``nonce_n = hex SHA-256(N || 0x02 || n)``
+- deal commitment (in ``dealt``): ``SHA-256(nonce_n || seed_n)``
+- the first dealer: the first 8 bytes of ``SHA-256(N || 0x03 || S)``, big-endian, mod players
+
+``N`` and ``nonce_n`` enter as their 32 raw bytes, ``S`` and ``seed_n`` as UTF-8, ``n`` as its
+decimal digits. The deck is ``shuffle(pack, seed_n, n, client seeds)`` (``shuffle.py``):
+``seed_n`` depends on ``N``, so the cards are unguessable however short ``S`` is. ``scored``
+reveals ``seed_n`` and ``nonce_n``; the match's ``ended`` reveals ``S`` and ``N``.
+
+Engine 1 (export format v1) committed ``SHA-256(seed)`` with no nonce; ``nonce=None`` re-checks
+such logs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class DealSecret:
+    """What the server keeps secret about one deal until it is scored."""
+
+    seed: str
+    nonce: str | None = None  # None: a log written by engine 1
+
+
+def commit(seed: str, nonce: str | None) -> str:
+    """``SHA-256(nonce || seed)`` in hex; engine 1's ``SHA-256(seed)`` when ``nonce`` is None."""
+    prefix = b"" if nonce is None else bytes.fromhex(nonce)
+    return hashlib.sha256(prefix + seed.encode()).hexdigest()
+
+
+def _derive(match_nonce: str, tag: int, *parts: bytes) -> bytes:
+    return hashlib.sha256(bytes.fromhex(match_nonce) + bytes([tag]) + b"".join(parts)).digest()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSecret:
+    """A match's secret ``S`` and nonce ``N`` (None: a match of engine 1, which had none)."""
+
+    secret: str
+    nonce: str | None
+
+    @property
+    def commitment(self) -> str:
+        return commit(self.secret, self.nonce)
+
+    def deal(self, number: int) -> DealSecret:
+        """Deal ``number``'s seed and nonce, one-way from ``S`` and ``N``: revealing them when
+        the deal is scored says nothing about the other deals."""
+        if self.nonce is None:  # engine 1: SHA-256(S 0x00 n), no nonce
+            return DealSecret(hashlib.sha256(f"{self.secret}\x00{number}".encode()).hexdigest())
+        n = str(number).encode()
+        seed = _derive(self.nonce, 1, self.secret.encode(), b"\x00", n).hex()
+        return DealSecret(seed, _derive(self.nonce, 2, n).hex())
+
+    def first_dealer(self, players: int) -> int:
+        """RULES.md §11.35: the first dealer is drawn from the match secret (so a seeded match
+        is replayed exactly), through the nonce (so the seat says nothing about a short seed)."""
+        assert self.nonce is not None
+        return int.from_bytes(_derive(self.nonce, 3, self.secret.encode())[:8], "big") % players
+
+    def revealed(self) -> dict[str, Any]:
+        """The match's ``ended`` fields that open its commitment."""
+        out: dict[str, Any] = {"secret": self.secret}
+        if self.nonce is not None:
+            out["nonce"] = self.nonce
+        return out
+
+
+def reveal(commitment: str | None, secret: DealSecret | None) -> dict[str, Any]:
+    """The ``scored`` event's fields that open the deal's commitment (none for a prearranged
+    deal). Raises ``ValueError`` when the secret does not open it: the rules refuse to score
+    a deal with a seed other than the one committed to."""
+    if commitment is None:
+        return {}
+    if secret is None or commit(secret.seed, secret.nonce) != commitment:
+        raise ValueError("the server seed does not match the deal's commitment")
+    out: dict[str, Any] = {"seed": secret.seed}
+    if secret.nonce is not None:
+        out["nonce"] = secret.nonce
+    return out

@@ -1,0 +1,45 @@
+"""The Sedma family (RULES.md §2-§5): Sedma and its variants, Sedmice, Šuster and Hola.
+
+Captures instead of tricks: the last card of the first card's rank (or a wild card) wins, the
+leader may go on, hands are refilled from a stock. Every preset is data (``rules.py``).
+"""
+
+from __future__ import annotations
+
+from ..family import Family
+from . import heuristic as _heuristic
+from . import play
+from . import playout as _playout
+from . import resample as _resample
+from . import state as _state
+from . import view as _view
+from .rules import PRESETS, SedmaRules
+from .state import SedmaState
+
+
+class Sedma:
+    """The family's side of ``domain/family.py``."""
+
+    name = "sedma"
+    state = SedmaState
+    deal_layout = staticmethod(play.deal_layout)
+    check_prearranged = staticmethod(play.check_prearranged)
+    dealt = staticmethod(play.dealt)
+    start = staticmethod(_state.start)
+    legal_moves = staticmethod(play.legal_moves)
+    decide = staticmethod(play.decide)
+    settle = staticmethod(play.settle)
+    evolve = staticmethod(_state.evolve)
+    view = staticmethod(_view.view)
+    hidden = staticmethod(_view.hidden)
+    next_dealer = staticmethod(play.next_dealer)
+    match_winners = staticmethod(play.match_winners)
+    heuristic = staticmethod(_heuristic.choose)
+    resample = staticmethod(_resample.resample)
+    playout = staticmethod(_playout.play_out)
+    best_of = None
+
+
+FAMILY: Family[SedmaState, SedmaRules] = Sedma()
+
+__all__ = ["FAMILY", "PRESETS", "SedmaRules", "SedmaState"]

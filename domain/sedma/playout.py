@@ -1,0 +1,135 @@
+"""The Sedma family's fast random playout: the rest of a deal's card play on mutable lists
+(``domain/playout.py`` says why). It plays by the same capture engine and rule data as the
+reducers and hands back the state they would reach at scoring; where a rule needs more than
+playing cards (burning, the one pass) it declines with None. ``tests/unit/test_playout.py``
+replays every playout through the reducers and checks the legal moves and the result agree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from ..family import Record
+from . import capture
+from .rules import SedmaRules
+from .state import SedmaState
+
+
+def _plain_captures(rules: SedmaRules) -> bool:
+    """Rules whose deal is decided by card play alone: no burning, no pass."""
+    return rules.burn_tariff == "off" and not rules.burned_hand and not rules.one_pass
+
+
+def play_out(state: SedmaState, rng: random.Random, record: Record | None = None
+             ) -> SedmaState | None:
+    if state.phase not in ("play", "decide") or not _plain_captures(state.rules):
+        return None
+    deal = _CaptureDeal(state, rng, record)
+    while deal.phase != "score":
+        if deal.phase == "play":
+            deal.lay(deal.choose(list(dict.fromkeys(deal.hands[deal.turn]))), fresh=not deal.table)
+        else:
+            card = deal.go_on_or_stop()
+            if card is None:
+                deal.take()
+            else:
+                deal.lay(card, fresh=True)
+    return deal.frozen(state)
+
+
+def _move(card: str | None) -> dict[str, Any]:
+    return {"type": "play", "card": card} if card else {"type": "stop"}
+
+
+class _CaptureDeal:
+    """A Sedma-family deal in play, as ``SedmaState``'s fields on mutable lists; each method
+    mirrors one of ``state.py``'s reducers."""
+
+    def __init__(self, state: SedmaState, rng: random.Random, record: Record | None) -> None:
+        self.rules = state.rules
+        self.hands = [list(h) for h in state.hands]
+        self.stock, self.table = list(state.stock), list(state.table)
+        self.waiting = list(state.waiting)
+        self.won, self.captures = [list(w) for w in state.won], list(state.captures)
+        assert state.turn is not None  # a seat is to act in the play and decide phases
+        self.leader, self.turn, self.phase = state.leader, state.turn, state.phase
+        self.round_start, self.last, self.solo = (state.round_start, state.last_capture,
+                                                  state.solo)
+        self.pick, self.record = rng.random, record
+
+    def choose(self, cards: list[str]) -> str:
+        """A random card of ``cards`` for the seat to play."""
+        card = cards[int(self.pick() * len(cards))]
+        if self.record is not None:
+            self.record.append((self.turn, _move(card), [_move(c) for c in cards]))
+        return card
+
+    def go_on_or_stop(self) -> str | None:
+        """The leader's choice after a round: a matching card, or None to stop (also when no
+        card may go on, ``play._automatic``)."""
+        goes_on = self.continuations()
+        if not goes_on:
+            return None
+        options: list[str | None] = [*dict.fromkeys(goes_on), None]
+        card = options[int(self.pick() * len(options))]
+        if self.record is not None:
+            self.record.append((self.leader, _move(card), [_move(c) for c in options]))
+        return card
+
+    def continuations(self) -> list[str]:
+        rules = self.rules
+        if rules.continuation != "always" and not capture.may_continue(
+                rules.continuation, rules.side_of(self.leader), rules.side_of(self.winner())):
+            return []
+        return capture.eligible(self.hands[self.leader], rules.rank_of(self.table[0][1]),
+                                rules.wild, rules.continue_with, rules.rank_of)
+
+    def winner(self) -> int:
+        rules = self.rules
+        return capture.current_winner(self.table, rules.wild, rules.winner_rule,
+                                      self.round_start, rules.rank_of)
+
+    def lay(self, card: str, fresh: bool) -> None:
+        """A card to the table (``state._on_card``); ``fresh`` when it opens a round."""
+        seat, n = self.turn, self.rules.players
+        self.hands[seat].remove(card)
+        if card == self.rules.solo_king:
+            self.solo = seat
+        if fresh:
+            self.waiting = [s for s in ((seat + k) % n for k in range(1, n)) if self.hands[s]]
+            self.round_start = len(self.table)
+        else:
+            self.waiting = self.waiting[1:]
+        self.table.append((seat, card))
+        self.turn, self.phase = ((self.waiting[0], "play") if self.waiting
+                                 else (self.leader, "decide"))
+
+    def take(self) -> None:
+        """The capture is taken, the stock drawn, the next lead found (``sedma._on_taken``,
+        ``_on_drew``, ``_next_lead``)."""
+        self.leader = self.winner()
+        side = self.rules.side_of(self.leader)
+        self.won[side].extend(c for _, c in self.table)
+        self.captures[side] += 1
+        self.last, self.table, self.round_start = side, [], 0
+        if self.stock:
+            draws = capture.draws([len(h) for h in self.hands], self.stock, self.leader,
+                                  self.rules.hand_size)
+            for seat, drawn in draws:
+                self.hands[seat].append(drawn)
+            self.stock = self.stock[len(draws):]
+        nxt = capture.next_with_cards(self.hands, self.leader)
+        if nxt is None:
+            self.phase = "score"
+        else:
+            self.leader, self.turn, self.phase = nxt, nxt, "play"
+
+    def frozen(self, state: SedmaState) -> SedmaState:
+        """The reducers' state at scoring."""
+        return dataclasses.replace(
+            state, hands=tuple(tuple(h) for h in self.hands), stock=(), table=(),
+            round_start=0, waiting=tuple(self.waiting), leader=self.leader, turn=None,
+            phase="score", won=tuple(tuple(w) for w in self.won),
+            captures=tuple(self.captures), last_capture=self.last, solo=self.solo)

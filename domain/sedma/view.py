@@ -1,0 +1,57 @@
+"""What one seat of a Sedma-family deal may see: its view and its redacted feed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..redaction import NOBODY, Hidden, dealt_parts, with_ending
+from . import table_talk
+from .play import legal_moves, partner_of, same_side, winning
+from .rules import SedmaRules
+from .state import SedmaState
+
+
+def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) may see. Hidden cards of other seats never appear."""
+    rules = state.rules
+    out: dict[str, Any] = {
+        "phase": state.phase, "dealer": state.dealer, "leader": state.leader, "turn": state.turn,
+        "seat": seat, "hand": list(state.hands[seat]) if seat is not None else [],
+        "hand_sizes": [len(h) for h in state.hands], "stock_size": len(state.stock),
+        "table": [{"seat": s, "card": c} for s, c in state.table],
+        "winning": winning(state) if state.table else None,
+        "trump": None, "sides": rules.sides, "captures": list(state.captures),
+        "legal_moves": legal_moves(state, seat),
+    }
+    out["public"] = {  # everything every seat has seen: what bots reason from
+        "won": [list(w) for w in state.won], "last_capture": state.last_capture,
+        "round_start": state.round_start, "waiting": list(state.waiting),
+        "pass_used": state.pass_used, "shown": state.shown}
+    if seat is not None and state.shown:
+        partner = partner_of(state, seat)
+        out["partner_hand"] = list(state.hands[partner]) if partner is not None else []
+    if state.rules.table_talk and seat is not None:  # four players: everyone has a partner
+        out["table_talk"] = {"words": table_talk.WORDS,
+                             "heard": table_talk.heard(state.hints, seat, same_side(rules))}
+    return with_ending(out, state)
+
+
+def hidden(event: Any, rules: SedmaRules) -> list[Hidden]:
+    """The parts of an event only some seats may see while the deal runs: hands and stock as
+    dealt, each drawn card (its drawer's), a partnership's shown hands, a table-talk word (the
+    speaker's side)."""
+    data = event.data
+    if event.type == "dealt":
+        return dealt_parts(data)
+    if event.type == "drew":
+        return [Hidden(f"/draws/{i}/card", frozenset({d["seat"]}))
+                for i, d in enumerate(data["draws"])]
+    if event.type == "hands_shown":
+        return [Hidden(f"/hands/{seat}", _side(rules, seat)) for seat in range(len(data["hands"]))]
+    if event.type == "hinted":
+        return [Hidden("/word", _side(rules, event.seat) if event.seat is not None else NOBODY)]
+    return []
+
+
+def _side(rules: SedmaRules, seat: int) -> frozenset[int]:
+    return frozenset(rules.sides[rules.side_of(seat)])

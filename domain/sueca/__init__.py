@@ -1,0 +1,70 @@
+"""Sueca (RULES.md §7) and Sueca Italiana (§8): two families on one trick core.
+
+Sueca is two partnerships with trumps turned by the dealer; Italiana is each for themselves
+with an auction and a hidden partner. They share the pack, the card points, the deal and the
+card play (``core.py``, ``domain/trickplay.py``), and nothing else.
+"""
+
+from __future__ import annotations
+
+from ..family import Family
+from . import core, italiana, sueca
+from . import heuristic as _heuristic
+from . import playout as _playout
+from . import resample as _resample
+from . import view as _view
+from .italiana import ItalianaState
+from .rules import ITALIANA_PRESETS, SUECA_PRESETS, ItalianaRules, SuecaRules
+from .sueca import SuecaState
+
+
+class Sueca:
+    """Sueca's side of ``domain/family.py``."""
+
+    name = "sueca"
+    state = SuecaState
+    deal_layout = staticmethod(core.deal_layout)
+    check_prearranged = staticmethod(core.check_prearranged)
+    dealt = staticmethod(sueca.dealt)
+    start = staticmethod(sueca.start)
+    legal_moves = staticmethod(sueca.legal_moves)
+    decide = staticmethod(sueca.decide)
+    settle = staticmethod(sueca.settle)
+    evolve = staticmethod(sueca.evolve)
+    view = staticmethod(_view.sueca_view)
+    hidden = staticmethod(_view.hidden)
+    next_dealer = staticmethod(core.next_dealer)
+    match_winners = staticmethod(sueca.match_winners)
+    heuristic = staticmethod(_heuristic.sueca)
+    resample = staticmethod(_resample.sueca)
+    playout = staticmethod(_playout.sueca_playout)
+    best_of = staticmethod(sueca.best_of)
+
+
+class Italiana:
+    """Sueca Italiana's side of ``domain/family.py``."""
+
+    name = "italiana"
+    state = ItalianaState
+    deal_layout = staticmethod(core.deal_layout)
+    check_prearranged = staticmethod(core.check_prearranged)
+    dealt = staticmethod(italiana.dealt)
+    start = staticmethod(italiana.start)
+    legal_moves = staticmethod(italiana.legal_moves)
+    decide = staticmethod(italiana.decide)
+    settle = staticmethod(italiana.settle)
+    evolve = staticmethod(italiana.evolve)
+    view = staticmethod(_view.italiana_view)
+    hidden = staticmethod(_view.hidden)
+    next_dealer = staticmethod(core.next_dealer)
+    match_winners = staticmethod(italiana.match_winners)
+    heuristic = staticmethod(_heuristic.italiana)
+    resample = staticmethod(_resample.italiana)
+    playout = staticmethod(_playout.italiana_playout)
+    best_of = None
+
+
+SUECA: Family[SuecaState, SuecaRules] = Sueca()
+ITALIANA: Family[ItalianaState, ItalianaRules] = Italiana()
+
+__all__ = ["ITALIANA", "ITALIANA_PRESETS", "SUECA", "SUECA_PRESETS"]

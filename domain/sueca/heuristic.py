@@ -1,0 +1,57 @@
+"""Sueca's and Sueca Italiana's rules of thumb, as functions of one seat's view: ask for a
+redeal when offered, bid from card points in hand, name the longest strong suit, call the
+highest trump not held, lead low, load a partner's trick, take a trick worth taking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import rank, suit
+from ..trick_sense import trick_play
+from .rules import POINTS, ItalianaRules, SuecaRules
+
+Move = dict[str, Any]
+
+
+def sueca(view: dict[str, Any], rules: SuecaRules, legal: list[Move]) -> Move:
+    if {"type": "redeal"} in legal:  # only offered for a weak hand: take it
+        return {"type": "redeal"}
+    friendly = view["table"] and rules.side_of(view["winning"]) == rules.side_of(view["seat"])
+    return _play(view, rules.order, legal, bool(friendly))
+
+
+def italiana(view: dict[str, Any], rules: ItalianaRules, legal: list[Move]) -> Move:
+    kind, hand = legal[0]["type"], view["hand"]
+    if kind in ("bid", "pass"):
+        strength = sum(POINTS.get(rank(c), 0) for c in hand) * rules.players / 4
+        floor = 61 if view["bidder"] is None else view["bid"] + 1
+        bold = strength >= 30 or {"type": "pass"} not in legal
+        return {"type": "bid", "value": floor} if bold else {"type": "pass"}
+    if kind == "trump":
+        best = max("SHDC", key=lambda s: sum(1 + POINTS.get(rank(c), 0) / 5 for c in hand
+                                             if suit(c) == s))
+        return {"type": "trump", "suit": best}
+    if kind == "call":
+        wanted = [f"{r}{view['trump']}" for r in ("A", "7", "K")]
+        return {"type": "call", "card": next((c for c in wanted if c not in hand), None)}
+    if kind == "lead":
+        return {"type": "lead", "by": "self"}
+    team = {view["bidder"], view["partner"]} if view.get("partner") is not None else set()
+    friendly = bool(view["table"]) and {view["winning"], view["seat"]} <= team
+    return _play(view, rules.order, legal, friendly)
+
+
+def _play(view: dict[str, Any], order: dict[str, int], legal: list[Move],
+          friendly: bool) -> Move:
+    """Lead a low plain card; load a friendly trick; else take one worth four points."""
+    cards = [m["card"] for m in legal if m["type"] == "play"]
+    trump = view["trump"]
+    if not view["table"]:
+        plain = [c for c in cards if suit(c) != trump] or cards
+        return {"type": "play", "card": min(plain, key=lambda c: (POINTS.get(rank(c), 0),
+                                                                     order[rank(c)]))}
+    if friendly:
+        return {"type": "play", "card": max(cards, key=lambda c: (
+            POINTS.get(rank(c), 0) - (20 if suit(c) == trump else 0)))}
+    at_stake = sum(POINTS.get(rank(t["card"]), 0) for t in view["table"])
+    return {"type": "play", "card": trick_play(view, order, cards, at_stake >= 4, POINTS)}

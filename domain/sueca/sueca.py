@@ -1,0 +1,161 @@
+"""Sueca (RULES.md §7): two partnerships, the dealer's last card turned for trumps (public
+until played), follow suit, trumping optional; a deal's card points are worth game points, a
+rubber goes to 4. Brazil adds the weak-hand redeal (§7.7) and the 60-60 carry, as options.
+
+Phases: play -> score -> over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import flow, trickplay, tricks
+from ..cards import suit
+from ..errors import IllegalMove, InvalidDeal
+from ..fairness import DealSecret
+from ..messages import Command, Event
+from ..records import updater
+from . import core
+from .rules import POINTS, WEAK_HAND, SuecaRules
+from .scoring import score
+
+Hands = tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SuecaState:
+    rules: SuecaRules
+    dealer: int
+    hands: Hands
+    phase: str
+    turn: int | None
+    leader: int
+    won: tuple[tuple[str, ...], ...]     # per seat
+    tricks_won: tuple[int, ...]          # per seat
+    trump: str
+    trump_card: str | None = None        # public until played
+    trick: tuple[tuple[int, str], ...] = ()
+    voids: tuple[tuple[str, ...], ...] = ()  # suits each seat has shown it lacks
+    carry: int = 0                       # game points carried by 60-60 deals (Brazil)
+    redeal: int | None = None            # the seat that asked for a redeal (§7.7, Brazil)
+    commitment: str | None = None
+    result: dict[str, Any] | None = None
+
+
+replace = updater(SuecaState)
+
+
+def dealt(rules: SuecaRules, dealer: int, hands: list[list[str]], trump_card: str | None,
+          number: int) -> dict[str, Any]:
+    """Sueca's ``dealt`` adds the turned trump (§7.2: the dealer's tenth card, face up)."""
+    card = trump_card or hands[dealer][-1]
+    if card not in hands[dealer]:
+        raise InvalidDeal("trump_card", "the trump card must be one of the dealer's cards")
+    return {"trump_card": card}
+
+
+def start(rules: SuecaRules, data: dict[str, Any]) -> SuecaState:
+    n, card = rules.players, data["trump_card"]
+    return SuecaState(
+        rules=rules, dealer=data["dealer"], hands=tuple(tuple(h) for h in data["hands"]),
+        phase="play", turn=data["leader"], leader=data["leader"], won=((),) * n,
+        tricks_won=(0,) * n, trump=suit(card), trump_card=card,
+        commitment=data.get("commitment"), carry=data.get("carry", 0))
+
+
+# -- deciding ------------------------------------------------------------------------------------
+
+def legal_moves(state: SuecaState, seat: int | None) -> list[dict[str, Any]]:
+    redeal = [{"type": "redeal"}] if seat is not None and _may_redeal(state, seat) else []
+    if seat is None or seat != state.turn or state.phase != "play":
+        return redeal
+    cards = tricks.legal_cards(state.hands[seat], state.trick, state.trump)
+    return [{"type": "play", "card": c} for c in cards] + redeal
+
+
+def _may_redeal(state: SuecaState, seat: int) -> bool:
+    """§7.7 (Brazil, ``weak_hand_redeal``): before the first card, the player to lead with
+    fewer than 10 card points in hand, or any other player with fewer than 5, may ask for a
+    redeal, in turn or not."""
+    if not state.rules.weak_hand_redeal or state.phase != "play" or state.trick or any(
+            state.tricks_won):
+        return False
+    weak = WEAK_HAND["leader" if seat == state.leader else "other"]
+    return tricks.points(state.hands[seat], POINTS) < weak
+
+
+def decide(state: SuecaState, command: Command) -> list[Event]:
+    return flow.decide(state, command, _player_event, _automatic, evolve)
+
+
+def settle(state: SuecaState, secret: DealSecret | None) -> list[Event]:
+    return flow.settle(state, secret, _automatic, evolve)
+
+
+def _player_event(state: SuecaState, command: Command) -> Event:
+    seat, move = command.seat, command.move
+    legal = legal_moves(state, seat)
+    if move.type == "redeal":
+        if not _may_redeal(state, seat):
+            raise IllegalMove("redeal", "a redeal may be asked only before the first card, by "
+                              "the player to lead holding fewer than 10 card points or another "
+                              "player holding fewer than 5", legal)
+        return Event("redeal_asked", {}, seat)
+    flow.check_turn(state, seat, legal)
+    if move.type != "play":
+        raise IllegalMove("move_type", f"a {move.type!r} move is not allowed in Sueca", legal)
+    if move.card not in state.hands[seat]:
+        raise IllegalMove("card_not_held", f"seat {seat} does not hold {move.card}", legal)
+    if {"type": "play", "card": move.card} not in legal:
+        raise IllegalMove("follow_suit", "follow the led suit if you can", legal)
+    return Event("played", {"card": move.card}, seat)
+
+
+def _automatic(state: SuecaState, secret: DealSecret | None) -> Event | None:
+    if state.phase == "play" and len(state.trick) == state.rules.players:
+        return core.take(state)
+    if state.phase == "score":
+        return Event("scored", score(state, secret))
+    return None
+
+
+def match_winners(rules: SuecaRules, totals: list[int], deals: int, tiebreak: list[int]
+                  ) -> list[int] | None:
+    """§7.5: the first team to ``target`` game points (4) wins the rubber."""
+    best = max(totals)
+    return [s for s, t in enumerate(totals) if t == best] if best >= rules.target else None
+
+
+def best_of(rules: SuecaRules) -> int:
+    """§7.5 [choice]: a match of ``rubbers`` rubbers (best of 1 by default)."""
+    return rules.rubbers
+
+
+# -- evolving ------------------------------------------------------------------------------------
+
+def _on_played(state: SuecaState, event: Event) -> SuecaState:
+    seat, card = event.seat, event.data["card"]
+    assert seat is not None
+    trump_card = None if card == state.trump_card else state.trump_card
+    return replace(state, **trickplay.played(state, seat, card), trump_card=trump_card)
+
+
+def _on_taken(state: SuecaState, event: Event) -> SuecaState:
+    return replace(state, **core.taken(state, event))
+
+
+def _on_redeal(state: SuecaState, event: Event) -> SuecaState:
+    return replace(state, redeal=event.seat, phase="score", turn=None)
+
+
+def _on_scored(state: SuecaState, event: Event) -> SuecaState:
+    return replace(state, phase="over", turn=None, result=core.result_of(event))
+
+
+MUTATORS = {"played": _on_played, "trick_taken": _on_taken, "redeal_asked": _on_redeal,
+            "scored": _on_scored}
+
+
+def evolve(state: SuecaState, event: Event) -> SuecaState:
+    return MUTATORS[event.type](state, event)

@@ -1,0 +1,121 @@
+"""The card play the trick games share (Sueca, Sueca Italiana, Serbian whist): what a card
+played and a trick taken do to a deal, the trick part of a view, and a fast random playout of
+the remaining tricks. ``tricks.py`` is the engine (who may play what, who wins); this is what
+the families' states do with it. Each function returns plain values or field updates, so each
+family keeps its own state type and applies them with its own ``replace``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from . import tricks
+from .family import Record
+
+Hands = tuple[tuple[str, ...], ...]
+Trick = tuple[tuple[int, str], ...]
+
+
+class TrickState(Protocol):
+    """The fields every trick game's state has."""
+
+    @property
+    def rules(self) -> Any: ...
+    @property
+    def hands(self) -> Hands: ...
+    @property
+    def trick(self) -> Trick: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trump(self) -> str | None: ...
+    @property
+    def voids(self) -> tuple[tuple[str, ...], ...]: ...
+    @property
+    def tricks_won(self) -> tuple[int, ...]: ...
+
+
+def played(state: TrickState, seat: int, card: str) -> dict[str, Any]:
+    """The fields a card played changes: the hand, the trick, the turn, the voids shown."""
+    hand = list(state.hands[seat])
+    hand.remove(card)
+    n = state.rules.players
+    trick = state.trick + ((seat, card),)
+    return {"hands": state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :],
+            "trick": trick, "turn": None if len(trick) == n else (seat + 1) % n,
+            "voids": tricks.note_void(state.voids, state.trick, seat, card, n)}
+
+
+def taken(state: TrickState, seat: int) -> dict[str, Any]:
+    """The fields a trick taken changes; the phase moves to scoring after the last one."""
+    counts = list(state.tricks_won)
+    counts[seat] += 1
+    out: dict[str, Any] = {"tricks_won": tuple(counts), "trick": (), "leader": seat,
+                           "turn": seat}
+    if not any(state.hands):
+        out.update(phase="score", turn=None)
+    return out
+
+
+def winning(state: TrickState) -> int | None:
+    """Who is winning the trick in play."""
+    if not state.trick:
+        return None
+    return tricks.trick_winner(state.trick, state.trump, state.rules.order)
+
+
+def table(state: TrickState) -> dict[str, Any]:
+    """The trick part of a view."""
+    return {"table": [{"seat": s, "card": c} for s, c in state.trick],
+            "winning": winning(state)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedOut:
+    """The rest of a deal's tricks played at random: hands (empty), tricks won per seat, the
+    cards each seat won and every card played, in order, and the last trick's winner."""
+
+    hands: Hands
+    tricks_won: tuple[int, ...]
+    won: tuple[tuple[str, ...], ...]
+    taken: tuple[str, ...]
+    leader: int
+
+
+def play_out(state: TrickState, rng: random.Random, record: Record | None,
+             must_trump: bool) -> PlayedOut:
+    """Random legal play to the end of the card play, on mutable lists (a tenth of the
+    reducers' cost); ``record`` collects each move with the legal moves it was drawn from."""
+    rules, trump = state.rules, state.trump
+    n, order = rules.players, rules.order
+    hands = [list(h) for h in state.hands]
+    trick, turn, leader = list(state.trick), state.turn, state.leader
+    counts = list(state.tricks_won)
+    won: list[list[str]] = [[] for _ in range(n)]
+    taken_cards: list[str] = []
+    pick = rng.random
+    while True:
+        if len(trick) == n:
+            leader = turn = tricks.trick_winner(trick, trump, order)
+            counts[leader] += 1
+            won[leader].extend(c for _, c in trick)
+            taken_cards.extend(c for _, c in trick)
+            trick = []
+            if not any(hands):
+                break
+            continue
+        assert turn is not None
+        legal = tricks.legal_cards(hands[turn], trick, trump, must_trump)
+        card = legal[int(pick() * len(legal))]
+        if record is not None:
+            record.append((turn, {"type": "play", "card": card},
+                           [{"type": "play", "card": c} for c in legal]))
+        hands[turn].remove(card)
+        trick.append((turn, card))
+        turn = (turn + 1) % n
+    return PlayedOut(tuple(tuple(h) for h in hands), tuple(counts),
+                     tuple(tuple(w) for w in won), tuple(taken_cards), leader)

@@ -1,0 +1,41 @@
+"""Serbian whist (RULES.md §6): a match is a schedule of hands, 13 cards down to one and back
+for four; everyone bids once under the hook rule; follow suit, else trump."""
+
+from __future__ import annotations
+
+from ..family import Family
+from . import heuristic as _heuristic
+from . import play
+from . import playout as _playout
+from . import resample as _resample
+from . import view as _view
+from .play import WhistState
+from .rules import PRESETS, WhistRules
+
+
+class Whist:
+    """Serbian whist's side of ``domain/family.py``."""
+
+    name = "whist"
+    state = WhistState
+    deal_layout = staticmethod(play.deal_layout)
+    check_prearranged = staticmethod(play.check_prearranged)
+    dealt = staticmethod(play.dealt)
+    start = staticmethod(play.start)
+    legal_moves = staticmethod(play.legal_moves)
+    decide = staticmethod(play.decide)
+    settle = staticmethod(play.settle)
+    evolve = staticmethod(play.evolve)
+    view = staticmethod(_view.view)
+    hidden = staticmethod(_view.hidden)
+    next_dealer = staticmethod(play.next_dealer)
+    match_winners = staticmethod(play.match_winners)
+    heuristic = staticmethod(_heuristic.choose)
+    resample = staticmethod(_resample.resample)
+    playout = staticmethod(_playout.whist_playout)
+    best_of = None
+
+
+FAMILY: Family[WhistState, WhistRules] = Whist()
+
+__all__ = ["FAMILY", "PRESETS", "WhistRules", "WhistState"]

@@ -1,0 +1,218 @@
+"""Serbian whist (RULES.md §6): one hand of the schedule is one deal. Every player bids once,
+dealer last, under the hook rule; then tricks with compulsory following and trumping.
+Phases: bid -> play -> score -> over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import flow, trickplay, tricks
+from ..errors import IllegalMove, InvalidDeal
+from ..fairness import DealSecret, reveal
+from ..messages import Command, Event
+from ..records import updater
+from .rules import LOW_WINS, WhistRules, trump_of
+
+
+@dataclass(frozen=True, slots=True)
+class WhistState:
+    rules: WhistRules
+    dealer: int
+    hand_no: int
+    cards: int
+    trump: str | None
+    hands: tuple[tuple[str, ...], ...]
+    phase: str
+    turn: int | None
+    leader: int
+    bids: tuple[int | None, ...]
+    tricks_won: tuple[int, ...]
+    trick: tuple[tuple[int, str], ...] = ()
+    voids: tuple[tuple[str, ...], ...] = ()  # suits each seat has shown it lacks
+    played: tuple[str, ...] = ()             # cards of the tricks taken so far (public)
+    commitment: str | None = None
+    result: dict[str, Any] | None = None
+
+
+replace = updater(WhistState)
+
+
+def cards_for(rules: WhistRules, number: int) -> int:
+    hands = rules.hands
+    return hands[(number - 1) % len(hands)]
+
+
+def deal_layout(rules: WhistRules, deck: list[str], dealer: int, number: int = 1
+                ) -> tuple[list[list[str]], list[str]]:
+    """§6.2 [choice]: one card at a time from the dealer's right (``next``); the rest is not
+    dealt."""
+    n, size = rules.players, cards_for(rules, number)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    for k in range(n * size):
+        hands[(dealer + 1 + k) % n].append(deck[k])
+    return hands, deck[n * size :]
+
+
+def check_prearranged(rules: WhistRules, hands: list[list[str]], stock: list[str],
+                      number: int = 1) -> None:
+    size = cards_for(rules, number)
+    if len(hands) != rules.players or any(len(h) != size for h in hands):
+        raise InvalidDeal("hands", f"hand {number} deals {size} cards to each of "
+                                   f"{rules.players} players")
+    if sorted([c for h in hands for c in h] + list(stock)) != sorted(rules.pack()):
+        raise InvalidDeal("hands", "hands and the undealt rest must be the pack, each card once")
+
+
+def dealt(rules: WhistRules, dealer: int, hands: list[list[str]], trump_card: str | None,
+          number: int) -> dict[str, Any]:
+    """Serbian whist's ``dealt`` adds the hand's place in the schedule, its size and trumps."""
+    if trump_card is not None:
+        raise InvalidDeal("trump_card", "Serbian whist's trumps follow the schedule")
+    return {"hand": number, "cards": cards_for(rules, number), "trump": trump_of(number)}
+
+
+def start(rules: WhistRules, data: dict[str, Any]) -> WhistState:
+    n = rules.players
+    return WhistState(
+        rules=rules, dealer=data["dealer"], hand_no=data["hand"], cards=data["cards"],
+        trump=data["trump"], hands=tuple(tuple(h) for h in data["hands"]), phase="bid",
+        turn=data["leader"], leader=data["leader"], bids=(None,) * n, tricks_won=(0,) * n,
+        commitment=data.get("commitment"))
+
+
+# -- deciding ------------------------------------------------------------------------------------
+
+def hook(state: WhistState) -> int | None:
+    """§6.2: the bid the dealer may not make (the one that makes the bids add up)."""
+    if state.turn != state.dealer:
+        return None
+    rest = state.cards - sum(b for b in state.bids if b is not None)
+    return rest if 0 <= rest <= state.cards else None
+
+
+def legal_moves(state: WhistState, seat: int | None) -> list[dict[str, Any]]:
+    if seat is None or seat != state.turn:
+        return []
+    if state.phase == "bid":
+        banned = hook(state)
+        return [{"type": "bid", "value": v} for v in range(state.cards + 1) if v != banned]
+    if state.phase == "play":
+        cards = tricks.legal_cards(state.hands[seat], state.trick, state.trump, must_trump=True)
+        return [{"type": "play", "card": c} for c in cards]
+    return []
+
+
+def decide(state: WhistState, command: Command) -> list[Event]:
+    return flow.decide(state, command, _player_event, _automatic, evolve)
+
+
+def settle(state: WhistState, secret: DealSecret | None) -> list[Event]:
+    return flow.settle(state, secret, _automatic, evolve)
+
+
+def _player_event(state: WhistState, command: Command) -> Event:
+    seat, move = command.seat, command.move
+    legal = legal_moves(state, seat)
+    flow.check_turn(state, seat, legal)
+    if move.to_dict() in legal:
+        return Event("bid" if move.type == "bid" else "played", {k: v for k, v in
+                     move.to_dict().items() if k != "type"}, seat)
+    if move.type == "bid" and state.phase == "bid" and move.value == hook(state):
+        raise IllegalMove("hook", f"the dealer may not bid {move.value}: the bids would add "
+                          f"up to the {state.cards} tricks", legal)
+    if move.type == "play" and state.phase == "play":
+        held = move.card in state.hands[seat]
+        rule = "card_not_held" if not held else "follow_or_trump"
+        raise IllegalMove(rule, "follow the led suit, else trump if you can", legal)
+    raise IllegalMove("move_type", f"a {move.type!r} move is not allowed now", legal)
+
+
+def _automatic(state: WhistState, secret: DealSecret | None) -> Event | None:
+    if state.phase == "play" and len(state.trick) == state.rules.players:
+        seat = tricks.trick_winner(state.trick, state.trump, state.rules.order)
+        return Event("trick_taken", {"seat": seat, "cards": [c for _, c in state.trick]})
+    if state.phase == "score":
+        return Event("scored", _score(state, secret))
+    return None
+
+
+def _score(state: WhistState, secret: DealSecret | None) -> dict[str, Any]:
+    rules = state.rules
+    bids = [b or 0 for b in state.bids]
+    scores = [rules.player_score(b, t, state.cards, state.trump)
+              for b, t in zip(bids, state.tricks_won, strict=True)]
+    made = [b == t for b, t in zip(bids, state.tricks_won, strict=True)]
+    exact = [_number(s) for s in scores]
+    result: dict[str, Any] = {
+        "sides": rules.sides, "points": list(state.tricks_won), "score": {
+            "hand": state.hand_no, "cards": state.cards, "trump": state.trump, "bids": bids,
+            "tricks": list(state.tricks_won), "made": made, "scores": exact,
+            "winners": [s for s, m in enumerate(made) if m], "match_points": exact,
+            "tiebreak": [b if m else 0 for b, m in zip(bids, made, strict=True)]}}
+    result.update(reveal(state.commitment, secret))
+    return result
+
+
+def _number(value: Any) -> int | float:
+    """Scores are whole, or halves (``trick_scoring``): a half is exact in binary floating
+    point, so JSON carries it exactly."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def next_dealer(rules: WhistRules, dealer: int, result: dict[str, Any]) -> int:
+    """§6.2: the deal moves one seat (to the right, the next seat in play)."""
+    return (dealer + 1) % rules.players
+
+
+def match_winners(rules: WhistRules, totals: list[float], deals: int, tiebreak: list[float]
+                  ) -> list[int] | None:
+    """§6.5: after the last hand, the highest total wins (the lowest for the golf-style systems
+    and scratch); scratch breaks a tie by the larger sum of successful bids. Players still level
+    share the win."""
+    if deals < len(rules.hands):
+        return None
+    system = rules.options["scoring"]
+    low = system in LOW_WINS
+    ties = tiebreak if system == "scratch" and tiebreak else [0] * len(totals)
+
+    def rank_of(seat: int) -> tuple[float, float]:
+        return (totals[seat] if low else -totals[seat]), -ties[seat]
+
+    best = min(rank_of(s) for s in range(len(totals)))
+    return [s for s in range(len(totals)) if rank_of(s) == best]
+
+
+# -- evolving ------------------------------------------------------------------------------------
+
+def _on_bid(state: WhistState, event: Event) -> WhistState:
+    seat = event.seat
+    assert seat is not None
+    bids = list(state.bids)
+    bids[seat] = event.data["value"]
+    if seat == state.dealer:
+        return replace(state, bids=tuple(bids), phase="play", turn=state.leader)
+    return replace(state, bids=tuple(bids), turn=(seat + 1) % state.rules.players)
+
+
+def _on_played(state: WhistState, event: Event) -> WhistState:
+    assert event.seat is not None
+    return replace(state, **trickplay.played(state, event.seat, event.data["card"]))
+
+
+def _on_taken(state: WhistState, event: Event) -> WhistState:
+    return replace(state, **trickplay.taken(state, event.data["seat"]),
+                   played=state.played + tuple(event.data["cards"]))
+
+
+def _on_scored(state: WhistState, event: Event) -> WhistState:
+    result = {k: event.data[k] for k in ("sides", "points", "score")}
+    return replace(state, phase="over", turn=None, result=result)
+
+
+MUTATORS = {"bid": _on_bid, "played": _on_played, "trick_taken": _on_taken,
+            "scored": _on_scored}
+
+
+def evolve(state: WhistState, event: Event) -> WhistState:
+    return MUTATORS[event.type](state, event)

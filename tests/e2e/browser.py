@@ -1,0 +1,137 @@
+"""Helpers of the browser tests (the fixtures ``site`` and ``browser`` are in conftest.py):
+the API called directly, waiting on the view's ``seq`` (never on text or time), axe-core for
+accessibility, and the four screenshots for docs/. Importing this module skips the importing
+test module when there is no Chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / ".tools" / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+
+pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+if not (CHROMIUM and DRIVER):
+    pytest.skip("no Chromium here: `make browser` installs Debian's chromium and chromium-driver",
+                allow_module_level=True)
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+# -- the API, directly -------------------------------------------------------------------------
+
+def call(site: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(site + path, data=data, method=method, headers=headers)
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return json.load(resp)
+
+
+def finished_deal(site: str, body: dict[str, Any]) -> str:
+    """A match of bots only, played by the worker thread until its first deal is over."""
+    deal = call(site, "POST", "/v1/matches", body)["deal"]["id"]
+    deadline = time.monotonic() + 120
+    while call(site, "GET", f"/v1/deals/{deal}")["phase"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish the deal"
+        time.sleep(0.1)
+    return str(deal)
+
+
+def sit(browser: Any, site: str, match: dict[str, Any], seat: int) -> None:
+    """This browser holds ``seat``'s token of ``match``, as if it had created the match."""
+    browser.get(site + "/static/style.css")  # any page of the origin, for its local storage
+    token = next(t for t in match["tokens"] if t["seat"] == seat)
+    browser.execute_script(
+        "localStorage.setItem('tricklog.tokens', JSON.stringify({[arguments[0]]: [arguments[1]]}));"
+        "localStorage.setItem('tricklog.seats', JSON.stringify({[arguments[0]]: arguments[2]}));",
+        match["id"], token, seat)
+
+
+# -- waiting -----------------------------------------------------------------------------------
+
+def wait(browser: Any, seconds: float = 30) -> Any:
+    return WebDriverWait(browser, seconds, ignored_exceptions=(StaleElementReferenceException,))
+
+
+def fresh(read: Callable[[], Any]) -> Any:
+    """``read()`` again while a live update replaces the elements it reads (the table is drawn
+    anew on every view)."""
+    for _ in range(100):
+        try:
+            return read()
+        except StaleElementReferenceException:
+            continue
+    return read()
+
+
+def seq(browser: Any) -> str:
+    def read() -> str:
+        found = browser.find_elements(By.CSS_SELECTOR, "#table[data-seq]")
+        return str(found[0].get_attribute("data-seq")) if found else ""
+    return str(fresh(read))
+
+
+def moved_on(before: str) -> Callable[[Any], bool]:
+    """The table shows a later view than ``before``, or an error in words."""
+    def check(driver: Any) -> bool:
+        return seq(driver) not in ("", before) or bool(text(driver, "#error"))
+    return check
+
+
+def text(browser: Any, selector: str) -> str:
+    return str(fresh(lambda: browser.find_element(By.CSS_SELECTOR, selector).text))
+
+
+def cards(browser: Any, selector: str) -> list[str]:
+    return list(fresh(lambda: [c.get_attribute("data-card")
+                               for c in browser.find_elements(By.CSS_SELECTOR, selector)]))
+
+
+# -- accessibility and pictures ----------------------------------------------------------------
+
+def axe_source() -> str:
+    if not AXE.exists() and shutil.which("make") and shutil.which("npm"):
+        subprocess.run(["make", "-s", "axe"], cwd=ROOT, timeout=300, check=False,
+                       capture_output=True)
+    if not AXE.exists():
+        pytest.skip("axe-core could not be installed (`make axe` needs npm and the npm "
+                    "registry)")
+    return AXE.read_text()
+
+
+def serious_violations(browser: Any, source: str) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands."""
+    browser.execute_script(source)
+    result = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(done, (e) => done({error: String(e)}));")
+    assert "error" not in result, result
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def picture(browser: Any, tmp_path: Path, name: str) -> None:
+    """A screenshot in the test's directory, and in ``$TRICKLOG_SCREENSHOTS`` (docs/) when set."""
+    browser.execute_script("window.scrollTo(0, 0); document.activeElement?.blur?.();")
+    browser.save_screenshot(str(tmp_path / f"{name}.png"))
+    assert (tmp_path / f"{name}.png").stat().st_size > 10_000
+    target = os.environ.get("TRICKLOG_SCREENSHOTS")
+    if target:
+        shutil.copy(tmp_path / f"{name}.png", Path(target) / f"page-{name}.png")

@@ -1,0 +1,80 @@
+"""Fixtures of the browser tests: the site (the app on a private Redis, bots played by an RQ
+worker thread in this process) and headless Chromium through Selenium. Needs Debian's
+``chromium`` and ``chromium-driver`` (``make browser``; ``make test`` tries): without them the
+browser fixture skips its test and says why."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+from rq import SimpleWorker
+from rq.timeouts import TimerDeathPenalty
+from werkzeug.serving import make_server
+
+from api.app import create_app
+from events.config import Settings
+from events.redis_server import free_port
+from workers import runtime
+
+SIZE = (1280, 1000)
+
+
+@pytest.fixture
+def site(redis_client: redis.Redis) -> Iterator[str]:
+    app = create_app(Settings(redis_url="unused"), client=redis_client)
+    runtime.configure(app.extensions["tricklog.referee"])
+    server = make_server("127.0.0.1", free_port(), app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    stop = threading.Event()
+    queue = app.extensions["tricklog.queue"]
+
+    class ThreadWorker(SimpleWorker):
+        death_penalty_class = TimerDeathPenalty  # SIGALRM belongs to the main thread
+
+        def _install_signal_handlers(self) -> None:  # so do the other signals
+            return
+
+    def work() -> None:
+        while not stop.is_set():
+            ThreadWorker([queue], connection=redis_client, serializer=queue.serializer).work(
+                burst=True)
+            time.sleep(0.05)
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    stop.set()
+    server.shutdown()
+    worker.join(timeout=30)  # before the test's Redis goes: no job half-run against nothing
+    runtime.configure(None)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not (chromium and driver_path):
+        pytest.skip("no Chromium here: `make browser` installs Debian's chromium and "
+                    "chromium-driver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 f"--window-size={SIZE[0]},{SIZE[1]}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
+    driver = webdriver.Chrome(options=options,
+                              service=webdriver.ChromeService(executable_path=driver_path))
+    yield driver  # afterwards: no script error and no Content-Security-Policy violation
+    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"
+              and "Failed to load resource" not in e["message"]]  # a 404 the page words itself
+    driver.quit()
+    assert not errors, f"the page logged errors: {errors}"
