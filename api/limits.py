@@ -46,8 +46,7 @@ def _limit(app: Flask, count: int, seconds: int) -> None:
         counts = pipe.execute()[::2]
         if max(counts) > count:
             retry = seconds - int(time.time()) % seconds
-            problem = Problem(429, "rate-limited", "Too many requests",
-                              f"at most {count} requests per {seconds} s")
+            problem = Problem("rate-limited", f"at most {count} requests per {seconds} s")
             problem.headers["Retry-After"] = str(max(1, retry))
             raise problem
 
