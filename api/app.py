@@ -17,7 +17,7 @@ from events.service import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import headers, limits, metrics, problems, quotas
+from . import headers, limits, metrics, problem_types, problems, quotas
 from .operator import require_operator
 from .routes import v1
 from .wire import json_response
@@ -106,6 +106,16 @@ def _site(app: Flask) -> None:
     @app.get("/docs/ui/<path:name>")
     def docs_assets(name: str) -> Response:
         return send_from_directory(swagger_ui_bundle.swagger_ui_path, name)
+
+    @app.get("/problems/")
+    def problem_index() -> Response:
+        return Response(problem_types.index(), mimetype="text/html")
+
+    @app.get("/problems/<name>")
+    def problem_page(name: str) -> Response:
+        if name not in problem_types.BY_NAME:
+            raise problems.Problem("not-found", f"no problem type {name!r}")
+        return Response(problem_types.page(name), mimetype="text/html")
 
     @app.get("/")
     @app.get("/deals/<deal_id>")

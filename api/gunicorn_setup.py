@@ -5,7 +5,7 @@ format of ``events.logs`` (the access log's time included, ISO 8601 UTC like eve
 
 ``ProblemThreadWorker``: the gthread worker, whose error answers to requests the app never sees
 (a request line over 4094 bytes: 414; headers too large or too many: 431; a broken request
-line or header: 400; an unknown transfer coding: 501) are ``application/problem+json`` like
+line or header: 400) are ``application/problem+json`` like
 every other error, instead of gunicorn's HTML page.
 """
 
@@ -21,7 +21,8 @@ from gunicorn.workers.gthread import ThreadWorker
 
 from events.logs import JsonFormatter
 
-from .problems import BASE, SERVER_PROBLEMS
+from .problem_types import BY_NAME
+from .problems import SERVER_PROBLEMS
 
 MAX_DETAIL = 300
 
@@ -49,10 +50,10 @@ class JsonLogger(glogging.Logger):  # type: ignore[misc]
 
 
 def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
-    """gunicorn's ``util.write_error``, answering problem+json."""
-    slug, title = SERVER_PROBLEMS.get(status_int, (f"http-{status_int}", reason))
-    body = json.dumps({"type": BASE + slug, "title": title, "status": status_int,
-                       "detail": (mesg or title)[:MAX_DETAIL]}).encode()
+    """gunicorn's ``util.write_error``, answering problem+json (types of the one catalogue)."""
+    kind = BY_NAME[SERVER_PROBLEMS.get(status_int, "http-error")]
+    body = json.dumps({"type": kind.uri, "title": kind.title, "status": status_int,
+                       "detail": (mesg or kind.title)[:MAX_DETAIL]}).encode()
     head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
             f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
     util.write_nonblock(sock, head.encode("latin-1") + body)

@@ -31,7 +31,7 @@ def _limit(app: Flask, window: Window) -> None:
         if request.path == "/healthz":
             return
         if not charge(app.extensions["tricklog.redis"], "rate", window):
-            problem = Problem(429, "rate-limited", "Too many requests",
+            problem = Problem("rate-limited",
                               f"at most {window.count} requests per {window.seconds} s")
             problem.headers["Retry-After"] = str(window.retry_after())
             raise problem

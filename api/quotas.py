@@ -43,9 +43,8 @@ def charged(kind: str, amount: int = 1) -> Iterator[None]:
         yield
         return
     if not charge(client, f"quota:{kind}", window, amount):
-        problem = Problem(429, "quota-exceeded", "Quota exceeded",
-                          f"at most {window.count} {WHAT[kind]} per {window.seconds} s from "
-                          f"one address or token", quota=kind)
+        problem = Problem("quota-exceeded", f"at most {window.count} {WHAT[kind]} per "
+                          f"{window.seconds} s from one address or token", quota=kind)
         problem.headers["Retry-After"] = str(window.retry_after())
         raise problem
     try:

@@ -165,7 +165,14 @@ def get_replay(deal_id: str) -> Response:
 
 @v1.get("/deals/<deal_id>/export")
 def get_export(deal_id: str) -> Response:
+    """JSON Lines, or one JSON array when ``Accept`` prefers ``application/json`` (typed
+    clients read the array; the audit tools read the lines)."""
     lines = referee().export(deal_id)
+    best = request.accept_mimetypes.best_match(["application/jsonl", "application/json"],
+                                               default="application/jsonl")
+    if best == "application/json":
+        return json_response(lines, headers={
+            "Content-Disposition": f'attachment; filename="{deal_id}.json"'})
     text = b"".join(orjson.dumps(line) + b"\n" for line in lines)
     return Response(text, mimetype="application/jsonl", headers={
         "Content-Disposition": f'attachment; filename="{deal_id}.jsonl"'})
@@ -266,7 +273,7 @@ def post_bot() -> Response:
     try:
         check_url(data["url"])
     except NotAllowed as exc:  # the operator's allowlist, not the body's shape
-        raise Problem(403, "forbidden", "Webhook URL not allowed", str(exc)) from None
+        raise Problem("forbidden", f"webhook URL not allowed: {exc}") from None
     return json_response(referee().register_bot(data["name"], data["url"]), 201)
 
 
