@@ -17,8 +17,9 @@ from events.service import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import headers, limits, metrics, problem_types, problems
-from .routes import require_operator, v1
+from . import headers, limits, metrics, problem_types, problems, quotas
+from .operator import require_operator
+from .routes import v1
 from .wire import json_response
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -39,12 +40,15 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     queue = queue_for(queue_client)
-    app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turn_hook(queue))
+    turns = turn_hook(queue)
+    app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turns,
+                                                 on_stall=turns.ensure)
     app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.redis"] = client
     app.extensions["tricklog.blocking_redis"] = lambda: blocking_client(client)
     problems.install(app)
     limits.install(app)
+    quotas.install(app)
     metrics.install(app)
     headers.install(app)
     app.register_blueprint(v1)

@@ -37,11 +37,14 @@ class ProblemType:
 
 TYPES: tuple[ProblemType, ...] = (
     ProblemType("bad-json", 400, "Malformed JSON",
-                "The body is not JSON, is missing where one is needed, or is nested absurdly "
-                "deep.", "Send one JSON value (an object for every body of this API)."),
+                "The body is not JSON, is missing where one is needed, is nested absurdly "
+                "deep, or repeats a key in one object (`{\"type\": \"stop\", \"type\": "
+                "\"play\"}`).", "Send one JSON value (an object for every body of this API), "
+                "each key once."),
     ProblemType("bad-request", 400, "Bad request",
-                "The HTTP request itself is malformed (a header or the framing), before any "
-                "body is read.", "Fix the request; an HTTP library does this for you."),
+                "The HTTP request itself is malformed (the request line, a header or the "
+                "framing), before any body is read; the HTTP server answers it before any route "
+                "(no `instance`).", "Fix the request; an HTTP library does this for you."),
     ProblemType("unauthorized", 401, "Seat token required",
                 "The call needs a seat token and got none, or the Authorization header is not "
                 "`Bearer <token>`.", "Send `Authorization: Bearer <seat token>` with the token "
@@ -72,8 +75,11 @@ TYPES: tuple[ProblemType, ...] = (
                 "The match has ended; nothing more can be added to it (a client seed).",
                 "Nothing to do: create a new match."),
     ProblemType("too-large", 413, "Request too large",
-                "The body is over 64 KiB (2 MiB for `POST /v1/audits`).",
-                "Send a smaller body."),
+                "The body is over 64 KiB (2 MiB for `POST /v1/audits`), whether it comes with "
+                "a `Content-Length` or chunked.", "Send a smaller body."),
+    ProblemType("uri-too-long", 414, "Request line too long",
+                "The request line is over 4094 bytes; the HTTP server answers it before any "
+                "route (no `instance`).", "Send a shorter path and query."),
     ProblemType("unsupported-media-type", 415, "Unsupported media type",
                 "The body's Content-Type is not one this call reads.",
                 "Send `Content-Type: application/json`."),
@@ -81,13 +87,32 @@ TYPES: tuple[ProblemType, ...] = (
                 "A body or parameter that fails validation; `field` names the first bad field "
                 "(a dotted path when nested: `seats.1.name`) and `errors` lists the messages "
                 "per field.",
-                "Fix the field; `GET /v1/rulesets/{id}` lists a preset's options and values."),
+                "Fix the field; `GET /v1/rulesets/{id}` lists a preset's options and values. A "
+                "card code is the whole string (`AS`, not `AS\\n`); a `Last-Event-ID` is ASCII "
+                "digits."),
+    ProblemType("idempotency-key-reused", 422, "Idempotency-Key reused",
+                "This seat already used the `Idempotency-Key` for another move (compared as a "
+                "digest of the canonical move, `expected_seq` included): the first move stands "
+                "and this one was not made. `field` is `Idempotency-Key`.",
+                "Use a new key for a new move; repeat a key only to repeat the same move."),
     ProblemType("rate-limited", 429, "Too many requests",
                 "More requests from this address or seat token than the operator allows "
                 "(`TRICKLOG_RATE_LIMIT`).", "Wait for the seconds in `Retry-After`."),
+    ProblemType("quota-exceeded", 429, "Quota exceeded",
+                "This address or token has queued as much work for the workers as the operator "
+                "allows in the window: bot seats in new matches, audits (disputes included) or "
+                "replays (`TRICKLOG_QUOTA_BOTS`, `_AUDITS`, `_REPLAYS`); `quota` names which. "
+                "Nothing was created or queued.", "Wait for the seconds in `Retry-After`."),
+    ProblemType("headers-too-large", 431, "Request headers too large",
+                "A header line over 8190 bytes or more than 100 headers; the HTTP server "
+                "answers it before any route (no `instance`).", "Send fewer, shorter headers."),
     ProblemType("internal", 500, "Internal error",
                 "A bug: the server failed and logged it. No log was changed.",
                 "Retry later; report it with the time and the `instance`."),
+    ProblemType("not-implemented", 501, "Not implemented",
+                "The HTTP server does not implement what the request needs (a transfer coding "
+                "it does not know); answered before any route (no `instance`).",
+                "Send the body with `Content-Length` or `Transfer-Encoding: chunked`."),
     ProblemType("store-unavailable", 503, "Store unavailable",
                 "The event store (Redis) cannot be reached. Nothing was changed.",
                 "Retry after the seconds in `Retry-After`; a move with an `Idempotency-Key` is "

@@ -17,6 +17,7 @@ from domain.errors import IllegalMove, InvalidDeal, InvalidOptions
 from events.service import (
     DealRunning,
     Forbidden,
+    IdempotencyKeyReused,
     MatchOver,
     NotFound,
     StaleSeq,
@@ -52,6 +53,14 @@ class Problem(Exception):
         return resp
 
 
+# Errors the HTTP server (gunicorn) answers by itself, before the app sees the request, as the
+# same problem+json (api/gunicorn_setup.py): status -> problem type; any other status is an
+# ``http-error`` with its own.
+SERVER_PROBLEMS: dict[int, str] = {400: "bad-request", 403: "forbidden", 414: "uri-too-long",
+                                   431: "headers-too-large", 500: "internal",
+                                   501: "not-implemented"}
+
+
 def bad_json(detail: str) -> Problem:
     return Problem("bad-json", detail)
 
@@ -84,6 +93,8 @@ def _from(exc: Exception) -> Problem:
         case IllegalMove():
             return Problem("illegal-move", exc.detail, rule=exc.rule,
                            legal_moves=exc.legal_moves)
+        case IdempotencyKeyReused():
+            return Problem("idempotency-key-reused", str(exc), field="Idempotency-Key")
         case StaleSeq():
             return Problem("stale-seq", f"the deal has moved on: it is at seq "
                            f"{exc.current_seq}", current_seq=exc.current_seq)

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import csv
-import hmac
 import io
-import os
 from typing import Any
 
 import orjson
@@ -14,6 +12,7 @@ from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from domain import sheet as sheets
 from domain.registry import PRESETS, catalogue
@@ -22,9 +21,10 @@ from workers.audits import audit_job, dispute_job
 from workers.replays import replay_job
 from workers.webhooks import NotAllowed, check_url
 
-from . import metrics, schemas, stream
+from . import metrics, quotas, schemas, stream
+from .operator import require_operator
 from .problems import Problem, bad_json, invalid
-from .wire import json_response
+from .wire import json_response, repeated_key
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 MAX_LIMIT = 1000
@@ -36,13 +36,34 @@ def referee() -> Referee:
 
 
 def body() -> Any:
-    raw = request.get_data(cache=False)
+    """The request's JSON body: 400 unless it parses with no key repeated in one object."""
+    raw = raw_body()
     if not raw:
         raise bad_json("the request needs a JSON body")
     try:
-        return orjson.loads(raw)
+        value = orjson.loads(raw)
+        repeated = repeated_key(raw)
     except orjson.JSONDecodeError as exc:
         raise bad_json(f"the body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise bad_json("the body is nested too deeply") from None
+    if repeated is not None:
+        raise bad_json(f"the key {repeated!r} appears twice in one object")
+    return value
+
+
+def raw_body() -> bytes:
+    """The body, refused with 413 over the limit however it comes. With ``Content-Length``
+    Werkzeug refuses before reading; a chunked body (the server sets
+    ``wsgi.input_terminated``) would only be cut at the limit, so read one byte more."""
+    limit = request.max_content_length
+    if (request.content_length is None and limit is not None
+            and request.environ.get("wsgi.input_terminated")):
+        data: bytes = request.environ["wsgi.input"].read(limit + 1)
+        if len(data) > limit:
+            raise RequestEntityTooLarge()
+        return data
+    return request.get_data(cache=False)
 
 
 def bearer() -> str | None:
@@ -84,7 +105,8 @@ def ruleset(ruleset_id: str) -> Response:
 @v1.post("/matches")
 def create_match() -> Response:
     data = schemas.CreateMatch().load(body())
-    created = referee().create_match(**data)
+    with quotas.charged("bots", sum(1 for seat in data["seats"] if seat.get("bot"))):
+        created = referee().create_match(**data)
     return json_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
 
@@ -114,8 +136,8 @@ def get_deal(deal_id: str) -> Response:
 @v1.post("/deals/<deal_id>/moves")
 def post_move(deal_id: str) -> Response:
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not (1 <= len(key) <= 255 and key.isprintable()):
-        raise invalid({"Idempotency-Key": ["must be 1 to 255 printable characters"]})
+    if key is not None and not (1 <= len(key) <= 255 and key.isascii() and key.isprintable()):
+        raise invalid({"Idempotency-Key": ["must be 1 to 255 printable ASCII characters"]})
     move = schemas.load_move(body())
     expected = move.pop("expected_seq", None)
     token = bearer()
@@ -165,8 +187,9 @@ def post_seed(match_id: str) -> Response:
 @v1.post("/deals/<deal_id>/disputes")
 def post_dispute(deal_id: str) -> Response:
     data = schemas.DisputeIn().load(body())
-    dispute = referee().open_dispute(deal_id, bearer(), data["message"])
-    job = queue().enqueue(dispute_job, deal_id, dispute["id"], result_ttl=7 * 24 * 3600)
+    with quotas.charged("audits"):
+        dispute = referee().open_dispute(deal_id, bearer(), data["message"])
+        job = queue().enqueue(dispute_job, deal_id, dispute["id"], result_ttl=7 * 24 * 3600)
     return json_response({**dispute, "job_id": job.id}, 201)
 
 
@@ -179,9 +202,10 @@ def get_disputes(deal_id: str) -> Response:
 def post_audit() -> Response:
     request.max_content_length = MAX_AUDIT_BODY
     data = schemas.AuditIn().load(body())
-    if "deal_id" in data:
-        referee().export(data["deal_id"])  # 404 or 409 now rather than in the job
-    job = queue().enqueue(audit_job, data, result_ttl=24 * 3600)
+    with quotas.charged("audits"):
+        if "deal_id" in data:
+            referee().export(data["deal_id"])  # 404 or 409 now rather than in the job
+        job = queue().enqueue(audit_job, data, result_ttl=24 * 3600)
     return json_response({"id": job.id, "status": job.get_status()}, 202,
                          {"Location": f"/v1/jobs/{job.id}"})
 
@@ -242,21 +266,6 @@ def get_stream(deal_id: str) -> Response:
     return stream.stream(referee(), deal_id, bearer() or request.args.get("token") or None)
 
 
-def require_operator() -> None:
-    """Operator endpoints: the bearer of ``TRICKLOG_ADMIN_TOKEN`` when it is set, else only
-    clients on this machine (loopback)."""
-    expected = os.environ.get("TRICKLOG_ADMIN_TOKEN")
-    if expected:
-        given = request.headers.get("Authorization", "")
-        if not given.startswith("Bearer "):
-            raise Unauthorized("this endpoint needs the operator's token")
-        if not hmac.compare_digest(given[7:].strip().encode(), expected.encode()):
-            raise Forbidden("not the operator's token")
-    elif request.remote_addr not in ("127.0.0.1", "::1"):
-        raise Forbidden("set TRICKLOG_ADMIN_TOKEN to use operator endpoints (bots, metrics) "
-                        "from another machine")
-
-
 @v1.post("/bots")
 def post_bot() -> Response:
     require_operator()
@@ -271,7 +280,8 @@ def post_bot() -> Response:
 @v1.post("/deals/<deal_id>/replays")
 def post_replay(deal_id: str) -> Response:
     seat = referee().view(deal_id, bearer())["seat"]  # 404 or 403 now, not in the job
-    job = queue().enqueue(replay_job, deal_id, seat, result_ttl=24 * 3600,
-                          meta={"deal_id": deal_id, "seat": seat})
+    with quotas.charged("replays"):
+        job = queue().enqueue(replay_job, deal_id, seat, result_ttl=24 * 3600,
+                              meta={"deal_id": deal_id, "seat": seat})
     return json_response({"id": job.id, "status": job.get_status()}, 202,
                          {"Location": f"/v1/jobs/{job.id}"})

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,9 +34,10 @@ from domain.shuffle import SHUFFLE_VERSION
 from . import keys
 from .audit import Report, audit, audit_match, export_format
 from .envelope import GENESIS, seal, served, to_event
-from .store import Conflict, Duplicate, EventStore
+from .store import Conflict, Duplicate, EventStore, Remembered
 
 MOVE_RETRIES = 5
+NOTIFY_BACKOFF = (0.05, 0.2, 0.5)  # seconds between tries to enqueue a bot turn
 log = logging.getLogger("tricklog.referee")
 
 
@@ -56,6 +59,11 @@ class StaleSeq(Exception):
     def __init__(self, current_seq: int) -> None:
         super().__init__(f"the deal is at seq {current_seq}")
         self.current_seq = current_seq
+
+
+class IdempotencyKeyReused(Exception):
+    """An idempotency key already used by this seat for another move: the first move stands,
+    and this one was not made."""
 
 
 class DealRunning(Exception):
@@ -110,11 +118,16 @@ class LoadedDeal:
 
 
 class Referee:
+    """``on_turn`` is told when a move leaves a bot seat to act (it enqueues the turn);
+    ``on_stall`` when a read finds a bot seat to act (it enqueues the turn if no job will play
+    it: ``workers.turns.BotTurns.ensure``)."""
+
     def __init__(self, store: EventStore, *, clock: Callable[[], str] = utc_now,
-                 on_turn: TurnHook | None = None) -> None:
+                 on_turn: TurnHook | None = None, on_stall: TurnHook | None = None) -> None:
         self.store = store
         self.clock = clock
         self.on_turn = on_turn
+        self.on_stall = on_stall
         self.new_id: Callable[[], str] = lambda: "m" + secrets.token_hex(8)
 
     # -- matches ---------------------------------------------------------------------------------
@@ -168,9 +181,12 @@ class Referee:
         mapping = {"seats": orjson.dumps(seats).decode(), "secret": fair.secret,
                    "nonce": fair.nonce or ""}
         mapping.update({f"token:{i}": token_digest(t) for i, t in enumerate(tokens)})
+        now = datetime.now(UTC).timestamp()
         pipe = self.store.redis.pipeline(transaction=False)
         pipe.hset(keys.meta_key(match_id), mapping=mapping)  # type: ignore[arg-type]
-        pipe.zadd(keys.match_index_key(), {match_id: datetime.now(UTC).timestamp()})
+        pipe.zadd(keys.match_index_key(), {match_id: now})
+        if any(seat.get("bot") for seat in seats):  # the sweeper watches it until it is over
+            pipe.zadd(keys.live_bot_matches_key(), {match_id: now})
         pipe.execute()
 
     def meta(self, match_id: str) -> Meta:
@@ -292,8 +308,21 @@ class Referee:
         return game.is_over(self.load(deal_id).state)
 
     def view(self, deal_id: str, token: str | None) -> dict[str, Any]:
+        """The caller's view. A read that finds a bot seat to act also makes sure a job will
+        play it (``on_stall``), so reading a stalled deal restarts it."""
         deal = self.load(deal_id)
-        return self.view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token))
+        out = self.view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token))
+        self._kick(deal)
+        return out
+
+    def _kick(self, deal: LoadedDeal) -> None:
+        turn = deal.state.turn
+        if self.on_stall is None or turn is None or not deal.meta.bot_of(turn):
+            return
+        try:
+            self.on_stall(deal.id, deal.seq, turn)
+        except Exception:  # a read never fails for this: the workers' sweeper finds it too
+            log.warning("could not check a bot turn", exc_info=True, extra={"deal": deal.id})
 
     @staticmethod
     def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
@@ -311,7 +340,11 @@ class Referee:
         deal = self.load(deal_id)
         seat = deal.meta.seat_of(token)
         assert seat is not None
-        return self._move(deal, seat, move, expected_seq, idempotency_key)
+        fingerprint = hashlib.sha256(json.dumps(  # json: expected_seq may exceed 64 bits
+            {**move, "expected_seq": expected_seq}, sort_keys=True,
+            separators=(",", ":")).encode()).hexdigest()
+        return self._move(deal, seat, move, expected_seq, idempotency_key,
+                          fingerprint=fingerprint)
 
     def play_as(self, deal_id: str, seat: int, move: dict[str, Any], *, expected_seq: int,
                 idempotency_key: str, command_id: str | None = None) -> dict[str, Any]:
@@ -338,12 +371,16 @@ class Referee:
         return None if raw is None else orjson.loads(cast(bytes, raw))
 
     def _move(self, deal: LoadedDeal, seat: int, move: dict[str, Any], expected_seq: int | None,
-              key: str | None, command_id: str | None = None) -> dict[str, Any]:
+              key: str | None, command_id: str | None = None, fingerprint: str | None = None
+              ) -> dict[str, Any]:
+        """``fingerprint`` digests the canonical move: a key repeated with another one is
+        refused (``IdempotencyKeyReused``) instead of answered with the first move's answer.
+        Bots pass none: a retried webhook may choose differently, and the first move stands."""
         scope = str(seat)
         if key is not None:
             seen = self.store.remembered("deal", deal.id, scope, key)
             if seen is not None:
-                return orjson.loads(seen)  # type: ignore[no-any-return]
+                return _first_answer(seen, fingerprint)
         for _ in range(MOVE_RETRIES):
             if expected_seq is not None and expected_seq != deal.seq:
                 raise StaleSeq(deal.seq)
@@ -358,9 +395,10 @@ class Referee:
             try:
                 self.store.append("deal", deal.id, envs, expected_seq=deal.seq,
                                   idempotency=(scope, key) if key else None,
-                                  answer=orjson.dumps(answer), snapshot=_snapshot(state))
+                                  answer=orjson.dumps(answer), fingerprint=fingerprint,
+                                  snapshot=_snapshot(state))
             except Duplicate as dup:
-                return orjson.loads(dup.answer)  # type: ignore[no-any-return]
+                return _first_answer(dup.remembered, fingerprint)
             except Conflict as conflict:
                 if expected_seq is not None:
                     raise StaleSeq(conflict.current_seq) from None
@@ -374,12 +412,20 @@ class Referee:
 
     def _notify(self, deal_id: str, seq: int, state: Any, meta: Meta) -> None:
         """Tell the bot runner a bot seat is to act. The move is already committed, so a
-        failure here is logged, not raised; reading the deal notifies again (``kick``)."""
-        if self.on_turn is not None and state.turn is not None and meta.bot_of(state.turn):
+        failure is retried with backoff (``NOTIFY_BACKOFF``), then logged, not raised: the
+        workers' sweeper finds the turn within seconds, and reading the deal kicks it."""
+        if self.on_turn is None or state.turn is None or not meta.bot_of(state.turn):
+            return
+        for pause in (*NOTIFY_BACKOFF, None):
             try:
                 self.on_turn(deal_id, seq, state.turn)
+                return
             except Exception:
-                log.exception("could not schedule a bot move", extra={"deal": deal_id, "seq": seq})
+                if pause is None:
+                    log.exception("could not schedule a bot move; the sweeper will",
+                                  extra={"deal": deal_id, "seq": seq})
+                    return
+                time.sleep(pause)
 
     def events(self, deal_id: str, token: str | None, *, after: int = 0,
                limit: int | None = None) -> dict[str, Any]:
@@ -487,6 +533,14 @@ def _meta(match_id: str, raw: dict[bytes, bytes]) -> Meta:
     nonce = raw.get(b"nonce", b"").decode() or None  # none: a match of engine 1
     return Meta(match_id=match_id, seats=orjson.loads(raw[b"seats"]), token_digests=digests,
                 fairness=MatchSecret(raw[b"secret"].decode(), nonce))
+
+
+def _first_answer(seen: Remembered, fingerprint: str | None) -> dict[str, Any]:
+    if fingerprint and seen.fingerprint and not hmac.compare_digest(seen.fingerprint,
+                                                                     fingerprint):
+        raise IdempotencyKeyReused("this Idempotency-Key was used for another move, which "
+                                   "stands; this move was not made: use a new key")
+    return orjson.loads(seen.answer)  # type: ignore[no-any-return]
 
 
 def _snapshot(state: Any) -> dict[str, Any]:

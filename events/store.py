@@ -24,12 +24,32 @@ class Conflict(Exception):
         self.current_seq = current_seq
 
 
-class Duplicate(Exception):
-    """The idempotency key was used before; ``answer`` is what the first request got."""
+@dataclass(frozen=True, slots=True)
+class Remembered:
+    """What an idempotency key was first used for: the answer, and the fingerprint (a digest
+    of the canonical command) given with it; None for answers stored without one."""
 
-    def __init__(self, answer: bytes) -> None:
+    answer: bytes
+    fingerprint: str | None
+
+    def encode(self) -> bytes:
+        return (self.fingerprint or "").encode() + b"\n" + self.answer
+
+    @classmethod
+    def decode(cls, stored: bytes) -> Remembered:
+        if stored.startswith(b"{"):  # stored before fingerprints were kept
+            return cls(stored, None)
+        fingerprint, _, answer = stored.partition(b"\n")
+        return cls(answer, fingerprint.decode() or None)
+
+
+class Duplicate(Exception):
+    """The idempotency key was used before; ``remembered`` is what the first request got."""
+
+    def __init__(self, remembered: Remembered) -> None:
         super().__init__("repeated idempotency key")
-        self.answer = answer
+        self.remembered = remembered
+        self.answer = remembered.answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,14 +70,16 @@ class EventStore:
 
     def append(self, kind: str, sid: str, envelopes: list[dict[str, Any]], *, expected_seq: int,
                idempotency: tuple[str, str] | None = None, answer: bytes = b"",
-               snapshot: dict[str, Any] | None = None) -> int:
+               fingerprint: str | None = None, snapshot: dict[str, Any] | None = None) -> int:
         """Append ``envelopes`` after ``expected_seq``; returns the new last ``seq``.
 
-        ``idempotency`` is (scope, key): a repeat raises ``Duplicate`` with the first ``answer``.
+        ``idempotency`` is (scope, key): a repeat raises ``Duplicate`` with the first ``answer``
+        and the ``fingerprint`` of the command it answered.
         """
         cmd = keys.command_key(kind, sid, *idempotency) if idempotency else keys.head_key(kind, sid)
         argv: list[Any] = [
-            expected_seq, 1 if idempotency else 0, answer, ANSWER_TTL,
+            expected_seq, 1 if idempotency else 0, Remembered(answer, fingerprint).encode(),
+            ANSWER_TTL,
             orjson.dumps(snapshot) if snapshot is not None else b"",
             keys.feed_channel(kind, sid), envelopes[-1]["hash"],
             *(orjson.dumps(e) for e in envelopes),
@@ -65,7 +87,7 @@ class EventStore:
         status, value = self._append(
             keys=[keys.stream_key(kind, sid), keys.head_key(kind, sid), cmd], args=argv)
         if status == b"dup":
-            raise Duplicate(value)
+            raise Duplicate(Remembered.decode(value))
         if status == b"conflict":
             raise Conflict(int(value))
         return int(value)
@@ -78,10 +100,10 @@ class EventStore:
         assert isinstance(value, bytes)
         return bytes.fromhex(value.decode())
 
-    def remembered(self, kind: str, sid: str, scope: str, key: str) -> bytes | None:
+    def remembered(self, kind: str, sid: str, scope: str, key: str) -> Remembered | None:
         """The stored answer of an earlier command with this idempotency key, if any."""
         value = self.redis.get(keys.command_key(kind, sid, scope, key))
-        return value if isinstance(value, bytes) else None
+        return Remembered.decode(value) if isinstance(value, bytes) else None
 
     def head(self, kind: str, sid: str) -> Head:
         raw = self.redis.hgetall(keys.head_key(kind, sid))

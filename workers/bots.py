@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import logging
 import random
 import time
@@ -62,10 +63,14 @@ def _ask_webhook(hook: dict[str, Any] | None, view: dict[str, Any], rng: random.
         return BOTS["random"](view, rng), "unknown-bot"
     try:
         return webhooks.ask(hook, view, runtime.webhook_timeout()), None
-    except webhooks.NotAllowed:
-        return BOTS["random"](view, rng), "not-allowed"
-    except TimeoutError:
-        return BOTS["random"](view, rng), "timeout"
-    except (OSError, ValueError) as exc:
-        reason = "timeout" if "timed out" in str(exc) else "error"
-        return BOTS["random"](view, rng), reason
+    except webhooks.NotAllowed as exc:
+        reason, why = "not-allowed", exc
+    except webhooks.Redirected as exc:
+        reason, why = "redirect", exc
+    except TimeoutError as exc:
+        reason, why = "timeout", exc
+    except (OSError, ValueError, webhooks.BadStatus, http.client.HTTPException) as exc:
+        reason, why = "timeout" if "timed out" in str(exc) else "error", exc
+    log.warning("webhook bot failed; playing a random move", extra={
+        "bot": hook["id"], "reason": reason, "why": str(why)})
+    return BOTS["random"](view, rng), reason

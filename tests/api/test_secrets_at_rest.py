@@ -61,7 +61,7 @@ def play_deal(client: FlaskClient, deal: str, seat_tokens: dict[int, str], moves
             return
         mine = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[turn])).get_json()
         assert move(client, deal, seat_tokens[turn], rng.choice(mine["legal_moves"]),
-                    **{"Idempotency-Key": f"k{done}"}).status_code == 200
+                    **{"Idempotency-Key": f"k{mine['seq']}"}).status_code == 200
         done += 1
 
 

@@ -20,7 +20,7 @@ from events.service import Referee
 from events.store import EventStore
 from examples.sse_bot import call
 from tests.e2e.test_serve import wait_until
-from tricklog_cli import GUNICORN_CLASS
+from tricklog_cli import GUNICORN_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +33,7 @@ def test_two_apis_and_two_workers_on_a_cluster(tmp_path: Path) -> None:
                    PYTHONPATH=str(ROOT))
         ports = [free_port(), free_port()]
         procs = [subprocess.Popen([sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{p}",
-                                   "-w", "1", *GUNICORN_CLASS, "api.wsgi:app"], cwd=ROOT,
+                                   "-w", "1", *GUNICORN_ARGS, "api.wsgi:app"], cwd=ROOT,
                                   env=env, stderr=subprocess.DEVNULL) for p in ports]
         procs += [subprocess.Popen([sys.executable, "-m", "tricklog_cli", "worker"], cwd=ROOT,
                                    env=env, stderr=subprocess.DEVNULL) for _ in range(2)]
