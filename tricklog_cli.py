@@ -17,6 +17,8 @@ from typing import Any
 
 from events.logs import setup_logging
 
+Commands = argparse._SubParsersAction  # the sub-command parsers' holder argparse hands out
+
 # Threads (gthread), so that open event streams do not hold whole processes; no keep-alive,
 # so one client's connection is not pinned to one process (STACK.md). gunicorn's control
 # socket defaults to ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine (a
@@ -30,10 +32,24 @@ GUNICORN_ARGS = ("--worker-class", "api.gunicorn_setup.ProblemThreadWorker", "--
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    args = parser().parse_args(argv)
+    if not getattr(args, "quiet", False):
+        setup_logging()
+    return int(args.run(args) or 0)
 
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: one sub-command per job, each with its own ``--help``."""
+    out = argparse.ArgumentParser(
+        prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
+    sub = out.add_subparsers(dest="command", required=True)
+    for add in (_serve_command, _worker_command, _redis_command, _audit_command,
+                _arena_command):
+        add(sub)
+    return out
+
+
+def _serve_command(sub: Commands) -> None:
     serve = sub.add_parser("serve", help="run the API under gunicorn, one RQ worker and, "
                            "unless TRICKLOG_REDIS_URL is set, an embedded redis-server",
                            description="Run the whole service until Ctrl-C or SIGTERM; a "
@@ -49,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--no-worker", action="store_true", help="start no RQ worker")
     serve.set_defaults(run=_serve)
 
+
+def _worker_command(sub: Commands) -> None:
     worker = sub.add_parser("worker", help="run an RQ worker for bot moves, audits, replays",
                             description="Run one RQ worker on TRICKLOG_QUEUE_URL (default: "
                             "TRICKLOG_REDIS_URL) until stopped. It also sweeps for bot turns "
@@ -57,12 +75,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.set_defaults(run=_worker)
 
+
+def _redis_command(sub: Commands) -> None:
     redis_cmd = sub.add_parser("redis", help="run only the embedded redis-server",
                                description="Start a private redis-server with AOF on under "
                                "TRICKLOG_DATA_DIR and print its URL; stop on Ctrl-C.")
     redis_cmd.add_argument("--port", type=int, default=None)
     redis_cmd.set_defaults(run=_redis)
 
+
+def _audit_command(sub: Commands) -> None:
     audit = sub.add_parser("audit", help="verify an exported deal offline (no Redis needed)",
                            description="Check an export's hash chain, the fairness commitment "
                            "and re-shuffle, and re-run every event through the rules. Exit "
@@ -73,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
     audit.set_defaults(run=_audit, quiet=True)
 
+
+def _arena_command(sub: Commands) -> None:
     arena = sub.add_parser(
         "arena", help="bots against bots: win rates with 95%% CI",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
@@ -93,44 +117,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     arena.add_argument("--json", action="store_true", help="print JSON rows, not a table")
     arena.set_defaults(run=_arena, quiet=True)
 
-    args = parser.parse_args(argv)
-    if not getattr(args, "quiet", False):
-        setup_logging()
-    return int(args.run(args) or 0)
-
 
 def _arena(args: argparse.Namespace) -> int:
-    import orjson
+    from workers.arena import command
 
-    from workers.arena import ArenaError, check, duel, table
-
-    tty = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if tty:  # one line redrawn in a terminal; plain lines in a log or a pipe
-            print(f"\r{done}/{total} matches", end="", file=sys.stderr, flush=True)
-        else:
-            print(f"{done}/{total} matches", file=sys.stderr, flush=True)
-
-    try:
-        check(args.preset, args.players, (args.hero, args.villain))
-        if args.matches < 1 or (args.ms is not None and args.ms <= 0):
-            raise ArenaError("--matches and --ms must be positive")
-        if "ismcts" in (args.hero, args.villain):
-            import integrations.ismcts  # noqa: F401  (fail here, in one line, without it)
-    except ArenaError as exc:
-        print(f"tricklog arena: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:
-        print(f"tricklog arena: ismcts needs OpenSpiel (pip install -e '.[test]'): {exc}",
-              file=sys.stderr)
-        return 2
-    row = duel(args.preset, args.players, args.hero, args.villain, args.matches,
-               progress=progress, budget_ms=args.ms)
-    if tty:
-        print(file=sys.stderr)
-    print(orjson.dumps(row).decode() if args.json else table([row]))
-    return 0
+    return command(args.preset, args.players, args.hero, args.villain, args.matches, args.ms,
+                   args.json)
 
 
 def _audit(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from flask import Flask, Response, send_from_directory
 from redis.cluster import RedisCluster
 
 from events.config import Settings, connect
-from events.service import Referee
+from events.referee import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
@@ -73,9 +73,12 @@ def blocking_client(client: redis.Redis) -> redis.Redis:
 
 
 def _site(app: Flask) -> None:
-    spec_text = SPEC_PATH.read_text()
-    spec: dict[str, Any] = yaml.safe_load(spec_text)
+    _operator_routes(app)
+    _contract_routes(app)
+    _page_routes(app)
 
+
+def _operator_routes(app: Flask) -> None:
     @app.get("/metrics")
     def prometheus() -> Response:
         require_operator()
@@ -89,6 +92,12 @@ def _site(app: Flask) -> None:
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
             return json_response({"status": "unavailable", "store": "down"}, 503)
         return json_response({"status": "ok", "store": "up"})
+
+
+def _contract_routes(app: Flask) -> None:
+    """The contract as a file, as rendered docs, and a page per problem type."""
+    spec_text = SPEC_PATH.read_text()
+    spec: dict[str, Any] = yaml.safe_load(spec_text)
 
     @app.get("/openapi.yaml")
     def openapi_yaml() -> Response:
@@ -117,6 +126,8 @@ def _site(app: Flask) -> None:
             raise problems.Problem("not-found", f"no problem type {name!r}")
         return Response(problem_types.page(name), mimetype="text/html")
 
+
+def _page_routes(app: Flask) -> None:
     @app.get("/")
     @app.get("/deals/<deal_id>")
     @app.get("/deals/<deal_id>/replay")

@@ -7,7 +7,7 @@ import os
 
 from flask import request
 
-from events.service import Forbidden, Unauthorized
+from events.referee import Forbidden, Unauthorized
 
 LOOPBACK_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]"})

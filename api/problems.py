@@ -14,7 +14,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain.errors import IllegalMove, InvalidDeal, InvalidOptions
-from events.service import (
+from events.referee import (
     DealRunning,
     Forbidden,
     IdempotencyKeyReused,

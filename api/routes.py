@@ -14,9 +14,20 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from domain import sheet as sheets
+from domain import sheet as sheet_forms
 from domain.registry import PRESETS, catalogue
-from events.service import Forbidden, NotFound, Referee, Unauthorized
+from events.referee import (
+    Forbidden,
+    NotFound,
+    Referee,
+    Unauthorized,
+    bots,
+    deals,
+    disputes,
+    matches,
+    moves,
+    sheets,
+)
 from workers.audits import audit_job, dispute_job
 from workers.replays import replay_job
 from workers.webhooks import NotAllowed, check_url
@@ -106,7 +117,7 @@ def ruleset(ruleset_id: str) -> Response:
 def create_match() -> Response:
     data = schemas.CreateMatch().load(body())
     with quotas.charged("bots", sum(1 for seat in data["seats"] if seat.get("bot"))):
-        created = referee().create_match(**data)
+        created = matches.create(referee(), **data)
     return json_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
 
@@ -115,9 +126,9 @@ def list_matches() -> Response:
     limit = int_arg("limit", 50, 1, 200)
     assert limit is not None
     found = []
-    for match_id in referee().list_matches(limit):
+    for match_id in matches.recent(referee(), limit):
         try:
-            found.append(referee().match(match_id))
+            found.append(matches.get(referee(), match_id))
         except NotFound:
             continue
     return json_response({"matches": found})
@@ -125,12 +136,12 @@ def list_matches() -> Response:
 
 @v1.get("/matches/<match_id>")
 def get_match(match_id: str) -> Response:
-    return json_response(referee().match(match_id))
+    return json_response(matches.get(referee(), match_id))
 
 
 @v1.get("/deals/<deal_id>")
 def get_deal(deal_id: str) -> Response:
-    return json_response(referee().view(deal_id, bearer()))
+    return json_response(deals.view(referee(), deal_id, bearer()))
 
 
 @v1.post("/deals/<deal_id>/moves")
@@ -141,7 +152,7 @@ def post_move(deal_id: str) -> Response:
     move = schemas.load_move(body())
     expected = move.pop("expected_seq", None)
     token = bearer()
-    answer = referee().move(deal_id, token, move, expected_seq=expected, idempotency_key=key)
+    answer = moves.move(referee(), deal_id, token, move, expected_seq=expected, idempotency_key=key)
     metrics.count_move(answer["view"]["ruleset"])
     return json_response(answer)
 
@@ -151,7 +162,7 @@ def get_events(deal_id: str) -> Response:
     after = int_arg("after", 0, 0)
     limit = int_arg("limit", MAX_LIMIT, 1, MAX_LIMIT)
     assert after is not None
-    return json_response(referee().events(deal_id, bearer(), after=after, limit=limit))
+    return json_response(deals.events(referee(), deal_id, bearer(), after=after, limit=limit))
 
 
 @v1.get("/deals/<deal_id>/replay")
@@ -160,14 +171,14 @@ def get_replay(deal_id: str) -> Response:
         raise invalid({"at": ["required: the seq of the event to replay to"]})
     at = int_arg("at", None, 1)
     assert at is not None
-    return json_response(referee().replay(deal_id, bearer(), at))
+    return json_response(deals.replay(referee(), deal_id, bearer(), at))
 
 
 @v1.get("/deals/<deal_id>/export")
 def get_export(deal_id: str) -> Response:
     """JSON Lines, or one JSON array when ``Accept`` prefers ``application/json`` (typed
     clients read the array; the audit tools read the lines)."""
-    lines = referee().export(deal_id)
+    lines = deals.export(referee(), deal_id)
     best = request.accept_mimetypes.best_match(["application/jsonl", "application/json"],
                                                default="application/jsonl")
     if best == "application/json":
@@ -181,21 +192,21 @@ def get_export(deal_id: str) -> Response:
 @v1.post("/matches/<match_id>/seeds")
 def post_seed(match_id: str) -> Response:
     data = schemas.SeedIn().load(body())
-    return json_response(referee().contribute_seed(match_id, bearer(), data["seed"]), 201)
+    return json_response(matches.contribute_seed(referee(), match_id, bearer(), data["seed"]), 201)
 
 
 @v1.post("/deals/<deal_id>/disputes")
 def post_dispute(deal_id: str) -> Response:
     data = schemas.DisputeIn().load(body())
     with quotas.charged("audits"):
-        dispute = referee().open_dispute(deal_id, bearer(), data["message"])
+        dispute = disputes.open_dispute(referee(), deal_id, bearer(), data["message"])
         job = queue().enqueue(dispute_job, deal_id, dispute["id"], result_ttl=7 * 24 * 3600)
     return json_response({**dispute, "job_id": job.id}, 201)
 
 
 @v1.get("/deals/<deal_id>/disputes")
 def get_disputes(deal_id: str) -> Response:
-    return json_response({"disputes": referee().disputes(deal_id, bearer())})
+    return json_response({"disputes": disputes.listing(referee(), deal_id, bearer())})
 
 
 @v1.post("/audits")
@@ -204,7 +215,7 @@ def post_audit() -> Response:
     data = schemas.AuditIn().load(body())
     with quotas.charged("audits"):
         if "deal_id" in data:
-            referee().export(data["deal_id"])  # 404 or 409 now rather than in the job
+            deals.export(referee(), data["deal_id"])  # 404 or 409 now rather than in the job
         job = queue().enqueue(audit_job, data, result_ttl=24 * 3600)
     return json_response({"id": job.id, "status": job.get_status()}, 202,
                          {"Location": f"/v1/jobs/{job.id}"})
@@ -231,13 +242,13 @@ def _check_job_reader(job: Job) -> None:
     """A replay made for a seat holds that seat's cards: while its deal runs, only that seat's
     token may read it. Everything else (spectators' replays, audits) is public."""
     seat, deal_id = job.meta.get("seat"), job.meta.get("deal_id")
-    if seat is None or deal_id is None or referee().is_over(deal_id):
+    if seat is None or deal_id is None or deals.is_over(referee(), deal_id):
         return
     token = bearer()
     if token is None:
         raise Unauthorized(f"this job holds seat {seat}'s view of a running deal: "
                            "send that seat's token")
-    if referee().load(deal_id).meta.seat_of(token) != seat:
+    if deals.load(referee(), deal_id).meta.seat_of(token) != seat:
         raise Forbidden(f"this job holds seat {seat}'s view of a running deal")
 
 
@@ -248,15 +259,15 @@ def queue() -> Queue:
 @v1.get("/matches/<match_id>/sheet")
 def get_sheet(match_id: str) -> Response:
     """JSON by default; ``Accept: text/csv`` or ``text/plain`` for people."""
-    data = referee().sheet(match_id)
+    data = sheets.sheet(referee(), match_id)
     best = request.accept_mimetypes.best_match(
         ["application/json", "text/csv", "text/plain"], default="application/json")
     if best == "text/csv":
         out = io.StringIO()
-        csv.writer(out).writerows(sheets.csv_rows(data))
+        csv.writer(out).writerows(sheet_forms.csv_rows(data))
         return Response(out.getvalue(), mimetype="text/csv")
     if best == "text/plain":
-        return Response(sheets.text(data), mimetype="text/plain")
+        return Response(sheet_forms.text(data), mimetype="text/plain")
     return json_response(data)
 
 
@@ -274,12 +285,12 @@ def post_bot() -> Response:
         check_url(data["url"])
     except NotAllowed as exc:  # the operator's allowlist, not the body's shape
         raise Problem("forbidden", f"webhook URL not allowed: {exc}") from None
-    return json_response(referee().register_bot(data["name"], data["url"]), 201)
+    return json_response(bots.register(referee(), data["name"], data["url"]), 201)
 
 
 @v1.post("/deals/<deal_id>/replays")
 def post_replay(deal_id: str) -> Response:
-    seat = referee().view(deal_id, bearer())["seat"]  # 404 or 403 now, not in the job
+    seat = deals.view(referee(), deal_id, bearer())["seat"]  # 404 or 403 now, not in the job
     with quotas.charged("replays"):
         job = queue().enqueue(replay_job, deal_id, seat, result_ttl=24 * 3600,
                               meta={"deal_id": deal_id, "seat": seat})

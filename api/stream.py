@@ -20,7 +20,7 @@ import redis
 from flask import Response, current_app, request
 
 from events import keys
-from events.service import Referee
+from events.referee import Referee, deals
 
 from .problems import invalid
 
@@ -50,7 +50,7 @@ def resume_point() -> int | None:
 
 def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     start = resume_point()  # a 422 now, before the stream starts
-    now = referee.view(deal_id, token)["seq"]  # 404 or 403 now, before the stream starts
+    now = deals.view(referee, deal_id, token)["seq"]  # 404 or 403 now, before the stream starts
     blocking: redis.Redis = current_app.extensions["tricklog.blocking_redis"]()
     cursor = now if start is None else min(start, now)
     return Response(_frames(referee, blocking, deal_id, token, cursor),
@@ -64,12 +64,12 @@ def _frames(referee: Referee, blocking: redis.Redis, deal_id: str, token: str | 
     try:
         first = True
         for _ in range(MAX_FRAMES):
-            page = referee.events(deal_id, token, after=cursor)
+            page = deals.events(referee, deal_id, token, after=cursor)
             for env in page["events"]:
                 yield frame("event", env["seq"], env)
                 cursor = env["seq"]
             if page["events"] or first:
-                view = referee.view(deal_id, token)
+                view = deals.view(referee, deal_id, token)
                 yield frame("view", view["seq"], view)
                 first = False
             if page["complete"]:

@@ -1,9 +1,9 @@
-"""The Redis event store: one stream per deal or match, appended only by ``append.lua``."""
+"""The Redis event store: one stream per deal or match, appended only by ``append.lua``, and
+(``records.py``) every other record; the one owner of the store's keys and connection."""
 
 from __future__ import annotations
 
 import importlib.resources
-import secrets
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -11,6 +11,7 @@ import orjson
 import redis
 
 from . import keys
+from .records import Records
 
 ANSWER_TTL = 24 * 3600
 MAX_SEQ = 2**63 - 1  # the largest stream ID Redis accepts
@@ -62,9 +63,9 @@ class Head:
     snapshot: dict[str, Any] | None
 
 
-class EventStore:
+class EventStore(Records):
     def __init__(self, client: redis.Redis) -> None:
-        self.redis = client
+        self._redis = client
         source = importlib.resources.files(__package__).joinpath("append.lua").read_text()
         self._append = client.register_script(source)
 
@@ -92,21 +93,13 @@ class EventStore:
             raise Conflict(int(value))
         return int(value)
 
-    def fairness_key(self) -> bytes:
-        """The store's fairness key (``keys.fairness_key``), made once by whoever asks first."""
-        key = keys.fairness_key()
-        self.redis.set(key, secrets.token_hex(32), nx=True)
-        value = self.redis.get(key)
-        assert isinstance(value, bytes)
-        return bytes.fromhex(value.decode())
-
     def remembered(self, kind: str, sid: str, scope: str, key: str) -> Remembered | None:
         """The stored answer of an earlier command with this idempotency key, if any."""
-        value = self.redis.get(keys.command_key(kind, sid, scope, key))
+        value = self._redis.get(keys.command_key(kind, sid, scope, key))
         return Remembered.decode(value) if isinstance(value, bytes) else None
 
     def head(self, kind: str, sid: str) -> Head:
-        raw = self.redis.hgetall(keys.head_key(kind, sid))
+        raw = self._redis.hgetall(keys.head_key(kind, sid))
         return self.head_from(cast(dict[bytes, bytes], raw))
 
     @staticmethod
@@ -124,6 +117,16 @@ class EventStore:
         if after >= MAX_SEQ:
             return []
         high = f"{min(upto, MAX_SEQ)}-0" if upto is not None else "+"
-        rows = cast(list[tuple[bytes, dict[bytes, bytes]]], self.redis.xrange(
+        rows = cast(list[tuple[bytes, dict[bytes, bytes]]], self._redis.xrange(
             keys.stream_key(kind, sid), f"({after}-0" if after else "-", high, count=limit))
         return [orjson.loads(fields[b"e"]) for _, fields in rows]
+
+    def wait(self, blocking: redis.Redis, kind: str, sid: str, after: int, block_ms: int
+             ) -> bool:
+        """Block until the stream has an event after ``after`` or ``block_ms`` pass; True if
+        one came. ``blocking`` is a client with no socket timeout (``XREAD BLOCK``)."""
+        return bool(blocking.xread({keys.stream_key(kind, sid): f"{after}-0"}, count=1,
+                                   block=block_ms))
+
+    def ping(self) -> bool:
+        return bool(self._redis.ping())

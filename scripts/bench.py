@@ -27,7 +27,7 @@ from domain.messages import Command, Event, Move  # noqa: E402
 from events import keys  # noqa: E402
 from events.envelope import GENESIS, seal  # noqa: E402
 from events.redis_server import RedisServer  # noqa: E402
-from events.service import Referee  # noqa: E402
+from events.referee import Referee, deals, matches, moves  # noqa: E402
 from events.store import EventStore  # noqa: E402
 
 ROWS: list[tuple[str, str, str, str]] = []
@@ -177,25 +177,25 @@ def move_cost_section(client: redis.Redis, runs: int) -> None:
     referee = Referee(EventStore(client))
 
     def one(pad: int) -> float:
-        created = referee.create_match(ruleset="sedma", players=4, seed=f"cost{random.random()}",
+        created = matches.create(referee, ruleset="sedma", players=4, seed=f"cost{random.random()}",
                                        seats=[{"name": f"p{i}"} for i in range(4)])
         deal, tokens = created["deal"]["id"], {t["seat"]: t["token"] for t in created["tokens"]}
         rng = random.Random(4)
         for _ in range(6):
-            view = referee.view(deal, None)
-            mine = referee.view(deal, tokens[view["turn"]])
-            referee.move(deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
+            view = deals.view(referee, deal, None)
+            mine = deals.view(referee, deal, tokens[view["turn"]])
+            moves.move(referee, deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
         if pad:
             _pad(client, deal, pad)
         samples = []
         for _ in range(15):
-            view = referee.view(deal, None)
+            view = deals.view(referee, deal, None)
             token = tokens[view["turn"]]
-            move = referee.view(deal, token)["legal_moves"][0]
+            move = deals.view(referee, deal, token)["legal_moves"][0]
             start = time.perf_counter()
-            referee.move(deal, token, move)
+            moves.move(referee, deal, token, move)
             samples.append(time.perf_counter() - start)
-            if referee.view(deal, None)["phase"] == "over":
+            if deals.view(referee, deal, None)["phase"] == "over":
                 break
         return statistics.median(samples) * 1000
 

@@ -11,7 +11,7 @@ from flask import Flask
 from hypothesis import settings
 
 from events.redis_server import RedisServer
-from events.service import Referee
+from events.referee import Referee
 from events.store import EventStore
 from tests.contract import ContractClient
 

@@ -8,7 +8,7 @@ from rq import get_current_job
 
 from domain import game
 from events.envelope import to_event
-from events.service import served_envelopes
+from events.referee import deals
 
 from . import runtime
 
@@ -21,17 +21,17 @@ def replay_job(deal_id: str, seat: int | None) -> dict[str, Any]:
     never its token; ``GET /v1/jobs/{id}`` shows a seat's result to that seat alone while the
     deal runs."""
     referee = runtime.referee()
-    deal = referee.load(deal_id)
+    deal = deals.load(referee, deal_id)
     over = game.is_over(deal.state)
     envelopes = referee.store.read("deal", deal_id, upto=deal.seq)
     job = get_current_job()
     steps, state = [], None
     for i, env in enumerate(envelopes, start=1):
         state = game.evolve(state, to_event(env))
-        view = referee.view_of(deal, state, env["seq"], seat)
+        view = deals.view_of(deal, state, env["seq"], seat)
         if over:
             view["hands"] = [list(h) for h in state.hands]
-        event = served_envelopes(state.rules, [env], seat, over)[0]
+        event = deals.served_envelopes(state.rules, [env], seat, over)[0]
         steps.append({"event": event, "state": view})
         if job is not None and (i % PROGRESS_EVERY == 0 or i == len(envelopes)):
             job.meta["progress"] = {"step": "replaying", "done": i, "total": len(envelopes)}

@@ -11,7 +11,7 @@ from rq import Queue
 from rq.serializers import JSONSerializer
 
 from events.config import Settings, connect
-from events.service import Referee
+from events.referee import Referee
 from events.store import EventStore
 
 from .turns import BotTurns

@@ -18,8 +18,7 @@ from typing import Any
 
 from rq import Worker
 
-from events import keys
-from events.service import NotFound, Referee
+from events.referee import NotFound, Referee, deals, matches
 
 log = logging.getLogger("tricklog.workers.sweeper")
 SWEEP_INTERVAL = 2
@@ -29,11 +28,11 @@ Ensure = Callable[[str, int, int], bool]
 
 
 def live_matches(referee: Referee) -> Iterator[str]:
-    key, start = keys.live_bot_matches_key(), 0
+    start = 0
     while True:
-        page = referee.store.redis.zrange(key, start, start + PAGE - 1)
-        yield from (raw.decode() for raw in page)  # type: ignore[union-attr]
-        if len(page) < PAGE:  # type: ignore[arg-type]
+        page = referee.store.live_bot_matches(start, PAGE)
+        yield from page
+        if len(page) < PAGE:
             return
         start += PAGE
 
@@ -45,7 +44,7 @@ def sweep(referee: Referee, ensure: Ensure) -> list[str]:
         try:
             deal = sweep_match(referee, ensure, match_id)
         except NotFound:
-            referee.store.redis.zrem(keys.live_bot_matches_key(), match_id)
+            referee.store.forget_live(match_id)
             continue
         except Exception:  # one broken match must not stop the others
             log.exception("could not sweep a match", extra={"match": match_id})
@@ -56,11 +55,11 @@ def sweep(referee: Referee, ensure: Ensure) -> list[str]:
 
 
 def sweep_match(referee: Referee, ensure: Ensure, match_id: str) -> str | None:
-    state = referee.advance(match_id)
+    state = matches.advance(referee, match_id)
     if state.status != "playing":
-        referee.store.redis.zrem(keys.live_bot_matches_key(), match_id)
+        referee.store.forget_live(match_id)
         return None
-    deal = referee.load(state.deals[-1]["id"])
+    deal = deals.load(referee, state.deals[-1]["id"])
     turn = deal.state.turn
     if turn is None or not deal.meta.bot_of(turn):
         return None
@@ -81,8 +80,7 @@ class Sweeper:
             return
         self.last = now
         try:
-            if self.referee.store.redis.set(keys.sweep_lock_key(), self.name, nx=True,
-                                            px=int(self.interval * 1000)):
+            if self.referee.store.take_sweep_lock(self.name, int(self.interval * 1000)):
                 kicked = sweep(self.referee, self.ensure)
                 if kicked:
                     log.warning("swept lost bot turns", extra={"deals": kicked})

@@ -25,6 +25,7 @@ LEASE = 3 * JOB_MONITORING_INTERVAL
 # statuses under which the turn's job will still run (or has run: a finished job at the
 # deal's current seq is a read that raced the job, not a lost turn)
 WAITING = {b"deferred", b"scheduled", b"finished"}
+PLAY_BOT_TURN = "workers.bots.play_bot_turn"
 
 
 def job_id(deal_id: str, seq: int) -> str:
@@ -39,9 +40,8 @@ class BotTurns:
         self.queue = queue
 
     def __call__(self, deal_id: str, seq: int, seat: int) -> None:
-        from .bots import play_bot_turn
-
-        self.queue.enqueue(play_bot_turn, deal_id, seq, seat, job_id=job_id(deal_id, seq),
+        # By name: the job module needs the runtime, which needs this; no import circle.
+        self.queue.enqueue(PLAY_BOT_TURN, deal_id, seq, seat, job_id=job_id(deal_id, seq),
                            result_ttl=60, failure_ttl=3600,
                            retry=Retry(max=3))  # at least once; idempotent
 

@@ -17,6 +17,7 @@ from rq import SimpleWorker
 
 from api.app import create_app
 from events.config import Settings
+from events.referee import matches
 from tests.http import auth, create, tokens
 from workers import runtime
 
@@ -28,7 +29,7 @@ def test_the_sheet_neutralizes_formulas_and_keeps_each_name_on_its_line(app: Fla
                                                                         ) -> None:
     # Names stored as they came (before name validation existed): the sheet must still be safe.
     names = [FORMULAS[0], FORMULAS[1], "Ana\nBo\r", FORMULAS[3]]
-    created = app.extensions["tricklog.referee"].create_match(
+    created = matches.create(app.extensions["tricklog.referee"],
         ruleset="serbian-whist", players=4, seed="sheet", seats=[{"name": n} for n in names])
     url = f"/v1/matches/{created['id']}/sheet"
     head = next(csv.reader(io.StringIO(client.get(url, headers={"Accept": "text/csv"})

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from events.config import connect
-from events.redis_server import LocalCluster, RedisServer, free_port
-from events.service import Referee
+from events.redis_cluster import LocalCluster
+from events.redis_server import RedisServer, free_port
+from events.referee import Referee, audits, matches
 from events.store import EventStore
 from examples.sse_bot import call
 from tests.e2e.test_serve import wait_until
@@ -66,8 +67,8 @@ def test_two_apis_and_two_workers_on_a_cluster(tmp_path: Path) -> None:
             referee = Referee(EventStore(connect(cluster.url)))
             audited = 0
             for match in [*bot_matches, human]:
-                for summary in referee.match(match["id"])["deals"]:
-                    report = referee.audit_stored(summary["id"])
+                for summary in matches.get(referee, match["id"])["deals"]:
+                    report = audits.audit_stored(referee, summary["id"])
                     assert report.ok, report.to_text()
                     audited += 1
             assert audited >= 5

@@ -26,7 +26,7 @@ import redis
 from events.config import connect
 from events.envelope import first_break
 from events.redis_server import free_port
-from events.service import Referee
+from events.referee import Referee, audits
 from events.store import EventStore
 from tests.e2e.test_serve import ROOT, alive, call
 
@@ -212,7 +212,7 @@ def test_kill_9_mid_play_heals_by_itself(serve: Serve, kind: str) -> None:
     for deal in deals:
         log = referee.store.read("deal", deal)
         assert first_break(log) is None
-        assert referee.audit_stored(deal).ok, referee.audit_stored(deal).to_text()
+        assert audits.audit_stored(referee, deal).ok, audits.audit_stored(referee, deal).to_text()
     final = {(deal, e["seq"]): e["hash"] for deal in deals for e in referee.store.read("deal",
                                                                                    deal)}
     lost = {k: v for k, v in shown_before.items() if final.get(k) != v}

@@ -23,7 +23,7 @@ from rq.job import Job, JobStatus
 from rq.utils import utcformat
 
 from events.redis_server import RedisServer, free_port
-from events.service import Referee
+from events.referee import Referee, audits, deals, matches
 from events.store import EventStore
 from workers import runtime
 from workers.sweeper import sweep
@@ -71,18 +71,18 @@ def test_a_failed_enqueue_is_retried_with_backoff(redis_client: redis.Redis,
         turns(deal_id, seq, seat)
 
     referee = Referee(EventStore(redis_client), on_turn=flaky)
-    created = referee.create_match(ruleset="sedma", players=2, seed="flaky",
+    created = matches.create(referee, ruleset="sedma", players=2, seed="flaky",
                                    options={"target_stakes": 1}, seats=ALL_BOTS)
     assert len(failures) == 2 and failures[1] - failures[0] >= 0.05  # a pause between tries
     assert turns.queue.count == 1
     drain(turns)
-    assert referee.match(created["id"])["status"] == "over"
+    assert matches.get(referee, created["id"])["status"] == "over"
 
 
 def test_the_sweeper_enqueues_a_turn_whose_enqueue_was_lost(redis_client: redis.Redis,
                                                             turns: BotTurns) -> None:
     referee = lossy_referee(redis_client)
-    created = referee.create_match(ruleset="sedma", players=2, seed="lost",
+    created = matches.create(referee, ruleset="sedma", players=2, seed="lost",
                                    options={"target_stakes": 1}, seats=ALL_BOTS)
     deal = created["deal"]["id"]
     assert turns.queue.count == 0  # the turn was lost
@@ -90,31 +90,31 @@ def test_the_sweeper_enqueues_a_turn_whose_enqueue_was_lost(redis_client: redis.
     assert sweep(referee, turns.ensure) == []  # queued now: not enqueued twice
     assert turns.queue.count == 1
     drain(turns)
-    match = referee.match(created["id"])
+    match = matches.get(referee, created["id"])
     assert match["status"] == "over"
     assert sweep(referee, turns.ensure) == []  # the finished match has left the sweeper's set
     assert redis_client.zcard("tl:live-bot-matches") == 0
-    assert referee.audit_stored(deal).ok
+    assert audits.audit_stored(referee, deal).ok
 
 
 def test_reading_a_stalled_deal_kicks_it(redis_client: redis.Redis, turns: BotTurns) -> None:
     lossy = lossy_referee(redis_client)
-    created = lossy.create_match(ruleset="sedma", players=2, seed="kick",
-                                 options={"target_stakes": 1}, seats=ALL_BOTS)
+    created = matches.create(lossy, ruleset="sedma", players=2, seed="kick",
+                             options={"target_stakes": 1}, seats=ALL_BOTS)
     deal = created["deal"]["id"]
     reader = Referee(EventStore(redis_client), on_turn=turns, on_stall=turns.ensure)
-    view = reader.view(deal, None)
+    view = deals.view(reader, deal, None)
     assert turns.queue.count == 1 and turns.queue.job_ids == [job_id(deal, view["seq"])]
-    reader.view(deal, None)  # a second read finds the job queued
+    deals.view(reader, deal, None)  # a second read finds the job queued
     assert turns.queue.count == 1
     drain(turns)
-    assert reader.match(created["id"])["status"] == "over"
+    assert matches.get(reader, created["id"])["status"] == "over"
 
 
 def test_a_job_whose_worker_died_is_enqueued_again_and_moves_once(
         redis_server: RedisServer, redis_client: redis.Redis, turns: BotTurns) -> None:
     referee = Referee(EventStore(redis_client), on_turn=turns)
-    created = referee.create_match(ruleset="sedma", players=2, seed="died",
+    created = matches.create(referee, ruleset="sedma", players=2, seed="died",
                                    options={"target_stakes": 1}, seats=ALL_BOTS)
     deal = created["deal"]["id"]
     first = job_id(deal, 1)
@@ -136,25 +136,26 @@ def test_a_job_whose_worker_died_is_enqueued_again_and_moves_once(
     redis_client.hset(Job.key_for(first), mapping={"started_at": stale, "last_heartbeat": stale})
     assert sweep(referee, turns.ensure) == [deal]  # no heartbeat for a lease: enqueued again
     drain(turns)
-    assert referee.match(created["id"])["status"] == "over"
+    assert matches.get(referee, created["id"])["status"] == "over"
     moves = bot_moves(referee, deal)
     assert [e["command_id"] for e in moves].count("bot:1") == 1 and moves[0]["seq"] == 2
-    assert referee.audit_stored(deal).ok
+    assert audits.audit_stored(referee, deal).ok
 
 
 def test_a_real_worker_sweeps_within_seconds(redis_server: RedisServer,
                                              redis_client: redis.Redis) -> None:
     referee = lossy_referee(redis_client)
-    created = referee.create_match(ruleset="sedma", players=2, seed="worker-sweeps",
+    created = matches.create(referee, ruleset="sedma", players=2, seed="worker-sweeps",
                                    options={"target_stakes": 1}, seats=ALL_BOTS)
     env = {**os.environ, "TRICKLOG_REDIS_URL": redis_server.url, "PYTHONPATH": str(ROOT)}
     worker = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "worker"], cwd=ROOT,
                               env=env, start_new_session=True, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and referee.match(created["id"])["status"] != "over":
+        while (time.monotonic() < deadline
+               and matches.get(referee, created["id"])["status"] != "over"):
             time.sleep(0.1)
     finally:
         os.killpg(worker.pid, signal.SIGTERM)
         worker.wait(20)
-    assert referee.match(created["id"])["status"] == "over"
+    assert matches.get(referee, created["id"])["status"] == "over"

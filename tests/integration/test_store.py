@@ -16,7 +16,7 @@ from domain.messages import Event
 from events import keys
 from events.config import connect
 from events.envelope import GENESIS, first_break, seal
-from events.redis_server import LocalCluster
+from events.redis_cluster import LocalCluster
 from events.store import Conflict, Duplicate, EventStore
 
 

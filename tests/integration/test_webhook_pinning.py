@@ -19,7 +19,7 @@ import redis
 from rq import SimpleWorker
 
 from events.redis_server import free_port
-from events.service import Referee
+from events.referee import Referee, audits, bots, matches
 from events.store import EventStore
 from workers import runtime, webhooks
 
@@ -100,20 +100,20 @@ def test_a_redirect_to_a_forbidden_address_reaches_nothing_and_the_fallback_is_r
     referee = Referee(EventStore(redis_client), on_turn=runtime.turn_hook(queue))
     runtime.configure(referee)
     try:
-        registered = referee.register_bot("redirecting", f"http://127.0.0.1:{port}/")
-        created = referee.create_match(
+        registered = bots.register(referee, "redirecting", f"http://127.0.0.1:{port}/")
+        created = matches.create(referee,
             ruleset="sedma", players=2, seed="redirect", options={"target_stakes": 1},
             seats=[{"name": "hook", "bot": registered["id"]}, {"name": "r", "bot": "random"}])
         SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
             burst=True, max_jobs=5000)
         deal = created["deal"]["id"]
         mine = [e for e in referee.store.read("deal", deal) if e["seat"] == 0]
-        assert referee.match(created["id"])["status"] == "over"
+        assert matches.get(referee, created["id"])["status"] == "over"
     finally:
         runtime.configure(None)
     assert mine and all(e["command_id"].startswith("bot-fallback:redirect:") for e in mine)
     assert len(bot.calls) >= len(mine) and forbidden.calls == []
-    assert referee.audit_stored(deal).ok
+    assert audits.audit_stored(referee, deal).ok
 
 
 @pytest.fixture
