@@ -7,8 +7,8 @@ BIN    := $(VENV)/bin
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint bench soak install clean browser browser-try axe screenshots typescript \
-        typescript-try
+.PHONY: run test test-fast lint bench soak install clean browser browser-try axe screenshots \
+        typescript typescript-try
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ lint: $(TEST_STAMP)
 
 test: $(TEST_STAMP) lint browser-try typescript-try
 	$(BIN)/python -m pytest
+
+# The pure domain's tests alone (rules, properties, bots, audits, OpenSpiel and PettingZoo),
+# no Redis, no browser: a quick check while working. `make test` is the whole suite.
+test-fast: $(TEST_STAMP)
+	$(BIN)/python -m pytest tests/unit
 
 # Debian's Chromium and ChromeDriver for the browser tests (tests/e2e/test_browser.py).
 browser:

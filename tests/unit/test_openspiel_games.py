@@ -98,10 +98,14 @@ def test_resample_keeps_what_the_seat_knows(preset: str, players: int) -> None:
     g = openspiel.load(preset, players, dealer=1)
     rng = random.Random(3)
     state = g.new_initial_state()
-    changed = 0
+    changed = decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        decisions += 1
+        if decisions % 3:  # every third decision: each resample replays the whole history
+            state.apply_action(rng.choice(state.legal_actions()))
             continue
         me = state.current_player()
         other = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0.0, 1.0))
