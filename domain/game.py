@@ -104,6 +104,17 @@ def decide(state: DealState, command: Command) -> list[Event]:
     return family_of(state.rules).decide(state, command)
 
 
+def step(state: DealState, command: Command) -> tuple[list[Event], DealState]:
+    """The events ``command`` produces (``decide``) and the state they lead to (``fold``), each
+    event folded once: what a served move, a bot and an audit need."""
+    family = family_of(state.rules)
+    fast = getattr(family, "step", None)  # an optional hook: a family may not have it
+    if fast is not None:
+        return fast(state, command)  # type: ignore[no-any-return]
+    events = family.decide(state, command)
+    return events, fold(events, state)
+
+
 def view(state: DealState, seat: int | None) -> dict[str, Any]:
     return family_of(state.rules).view(state, seat)
 

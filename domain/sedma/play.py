@@ -108,8 +108,12 @@ def _continuations(state: SedmaState) -> list[str]:
                             rules.rank_of)
 
 
+def step(state: SedmaState, command: Command) -> tuple[list[Event], SedmaState]:
+    return flow.step(state, command, _player_event, _automatic, evolve)
+
+
 def decide(state: SedmaState, command: Command) -> list[Event]:
-    return flow.decide(state, command, _player_event, _automatic, evolve)
+    return step(state, command)[0]
 
 
 def settle(state: SedmaState, secret: DealSecret | None) -> list[Event]:

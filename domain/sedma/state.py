@@ -22,7 +22,7 @@ Hands = tuple[tuple[str, ...], ...]
 
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.updater copies the instance dict
 class SedmaState:
     rules: SedmaRules
     dealer: int

@@ -26,7 +26,7 @@ EVENT_OF = {"bid": "bid", "pass": "passed", "trump": "trump_chosen", "call": "ca
             "lead": "lead_chosen", "play": "played"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.updater copies the instance dict
 class ItalianaState:
     rules: ItalianaRules
     dealer: int
@@ -92,8 +92,12 @@ def legal_moves(state: ItalianaState, seat: int | None) -> list[dict[str, Any]]:
     return []
 
 
+def step(state: ItalianaState, command: Command) -> tuple[list[Event], ItalianaState]:
+    return flow.step(state, command, _player_event, _automatic, evolve)
+
+
 def decide(state: ItalianaState, command: Command) -> list[Event]:
-    return flow.decide(state, command, _player_event, _automatic, evolve)
+    return step(state, command)[0]
 
 
 def settle(state: ItalianaState, secret: DealSecret | None) -> list[Event]:

@@ -23,7 +23,7 @@ from .scoring import score
 Hands = tuple[tuple[str, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.updater copies the instance dict
 class SuecaState:
     rules: SuecaRules
     dealer: int
@@ -85,8 +85,12 @@ def _may_redeal(state: SuecaState, seat: int) -> bool:
     return tricks.points(state.hands[seat], POINTS) < weak
 
 
+def step(state: SuecaState, command: Command) -> tuple[list[Event], SuecaState]:
+    return flow.step(state, command, _player_event, _automatic, evolve)
+
+
 def decide(state: SuecaState, command: Command) -> list[Event]:
-    return flow.decide(state, command, _player_event, _automatic, evolve)
+    return step(state, command)[0]
 
 
 def settle(state: SuecaState, secret: DealSecret | None) -> list[Event]:

@@ -15,7 +15,7 @@ from ..records import updater
 from .rules import LOW_WINS, WhistRules, trump_of
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.updater copies the instance dict
 class WhistState:
     rules: WhistRules
     dealer: int
@@ -103,8 +103,12 @@ def legal_moves(state: WhistState, seat: int | None) -> list[dict[str, Any]]:
     return []
 
 
+def step(state: WhistState, command: Command) -> tuple[list[Event], WhistState]:
+    return flow.step(state, command, _player_event, _automatic, evolve)
+
+
 def decide(state: WhistState, command: Command) -> list[Event]:
-    return flow.decide(state, command, _player_event, _automatic, evolve)
+    return step(state, command)[0]
 
 
 def settle(state: WhistState, secret: DealSecret | None) -> list[Event]:
