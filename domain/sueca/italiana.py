@@ -14,7 +14,7 @@ from typing import Any
 from .. import flow, trickplay, tricks
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret, reveal
-from ..messages import Command, Event
+from ..messages import Command, Event, Move
 from ..records import updater
 from . import core
 from .rules import ItalianaRules
@@ -106,6 +106,16 @@ def settle(state: ItalianaState, secret: DealSecret | None) -> list[Event]:
 
 def _player_event(state: ItalianaState, command: Command) -> Event:
     seat, move = command.seat, command.move
+    card = move.card
+    if (move.type == "play" and seat == state.turn and state.phase == "play"
+            and card in state.hands[seat]
+            and tricks.may_play(state.hands[seat], state.trick, card, state.trump)):
+        return Event("played", {"card": card}, seat)  # checked without listing legal moves
+    return _checked(state, seat, move)
+
+
+def _checked(state: ItalianaState, seat: int, move: Move) -> Event:
+    """Every move but a legal card, checked against the list of legal moves."""
     legal = legal_moves(state, seat)
     flow.check_turn(state, seat, legal)
     wanted = move.to_dict()

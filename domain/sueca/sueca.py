@@ -14,7 +14,7 @@ from .. import flow, trickplay, tricks
 from ..cards import suit
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret
-from ..messages import Command, Event
+from ..messages import Command, Event, Move
 from ..records import updater
 from . import core
 from .rules import POINTS, WEAK_HAND, SuecaRules
@@ -99,6 +99,17 @@ def settle(state: SuecaState, secret: DealSecret | None) -> list[Event]:
 
 def _player_event(state: SuecaState, command: Command) -> Event:
     seat, move = command.seat, command.move
+    card = move.card
+    if (move.type == "play" and seat == state.turn and state.phase == "play"
+            and card in state.hands[seat]
+            and tricks.may_play(state.hands[seat], state.trick, card, state.trump)):
+        return Event("played", {"card": card}, seat)  # checked without listing legal moves
+    return _checked(state, seat, move)
+
+
+def _checked(state: SuecaState, seat: int, move: Move) -> Event:
+    """Every move, checked against the list of legal moves: a redeal, and every move refused,
+    with the rule it breaks."""
     legal = legal_moves(state, seat)
     if move.type == "redeal":
         if not _may_redeal(state, seat):
@@ -141,8 +152,10 @@ def best_of(rules: SuecaRules) -> int:
 def _on_played(state: SuecaState, event: Event) -> SuecaState:
     seat, card = event.seat, event.data["card"]
     assert seat is not None
-    trump_card = None if card == state.trump_card else state.trump_card
-    return replace(state, **trickplay.played(state, seat, card), trump_card=trump_card)
+    changes = trickplay.played(state, seat, card)
+    if card == state.trump_card:
+        changes["trump_card"] = None
+    return replace(state, **changes)
 
 
 def _on_taken(state: SuecaState, event: Event) -> SuecaState:

@@ -10,7 +10,7 @@ from typing import Any
 from .. import flow, trickplay, tricks
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret, reveal
-from ..messages import Command, Event
+from ..messages import Command, Event, Move
 from ..records import updater
 from .rules import LOW_WINS, WhistRules, trump_of
 
@@ -117,6 +117,29 @@ def settle(state: WhistState, secret: DealSecret | None) -> list[Event]:
 
 def _player_event(state: WhistState, command: Command) -> Event:
     seat, move = command.seat, command.move
+    if seat == state.turn:
+        accepted = _card_or_bid(state, seat, move)
+        if accepted is not None:
+            return accepted
+    return _checked(state, seat, move)
+
+
+def _card_or_bid(state: WhistState, seat: int, move: Move) -> Event | None:
+    """The event of a move that ``legal_moves`` lists, checked without listing them (only a
+    refusal needs the list); None for anything else, which ``_checked`` refuses."""
+    if move.type == "play" and state.phase == "play":
+        hand = state.hands[seat]
+        if move.card in hand and tricks.may_play(hand, state.trick, move.card, state.trump,
+                                                 must_trump=True):
+            return Event("played", {"card": move.card}, seat)
+    elif move.type == "bid" and state.phase == "bid":
+        if move.value in range(state.cards + 1) and move.value != hook(state):
+            return Event("bid", {"value": move.value}, seat)
+    return None
+
+
+def _checked(state: WhistState, seat: int, move: Move) -> Event:
+    """A move checked against the list of legal moves: refused, with the rule it breaks."""
     legal = legal_moves(state, seat)
     flow.check_turn(state, seat, legal)
     if move.to_dict() in legal:
