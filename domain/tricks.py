@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import suit
+from .cards import ALL_CARDS, rank, suit
 
 Trick = Sequence[tuple[int, str]]  # (seat, card) in play order
 
@@ -74,8 +74,15 @@ def note_void(voids: tuple[tuple[str, ...], ...], trick: Trick, seat: int, card:
 
 
 def points(cards: Sequence[str], table: Mapping[str, int]) -> int:
+    """The card points of ``cards`` by ``table`` (rank: points; a rank not in it is 0)."""
     get = table.get
     return sum(get(c[:-1], 0) for c in cards)
+
+
+def card_values(table: Mapping[str, int]) -> dict[str, int]:
+    """``table`` (rank: points) as card: points for every card code, so that counting a
+    pile is one lookup a card: ``sum(map(values.__getitem__, cards))``."""
+    return {card: table.get(rank(card), 0) for card in ALL_CARDS}
 
 
 def strengths(ranks_high_to_low: Sequence[str]) -> dict[str, int]:

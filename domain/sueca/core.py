@@ -10,7 +10,7 @@ from .. import trickplay, tricks
 from ..errors import InvalidDeal
 from ..messages import Event
 from ..trickplay import TrickState
-from .rules import POINTS
+from .rules import CARD_POINTS
 
 
 class SuecaLike(TrickState, Protocol):
@@ -47,7 +47,7 @@ def take(state: SuecaLike) -> Event:
     seat = tricks.trick_winner(state.trick, state.trump, state.rules.order)
     cards = [c for _, c in state.trick]
     return Event("trick_taken", {"seat": seat, "cards": cards,
-                                 "points": tricks.points(cards, POINTS)})
+                                 "points": sum(map(CARD_POINTS.__getitem__, cards))})
 
 
 def taken(state: SuecaLike, event: Event) -> dict[str, Any]:
@@ -59,7 +59,8 @@ def taken(state: SuecaLike, event: Event) -> dict[str, Any]:
 
 
 def card_points(state: SuecaLike, seats: list[int]) -> int:
-    return sum(tricks.points(state.won[s], POINTS) for s in seats)
+    value = CARD_POINTS.__getitem__
+    return sum(sum(map(value, state.won[s])) for s in seats)
 
 
 def result_of(event: Event) -> dict[str, Any]:

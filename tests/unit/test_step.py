@@ -98,3 +98,11 @@ def test_a_copied_state_is_frozen_and_names_its_fields() -> None:
         moved.turn = 1  # type: ignore[misc]
     with pytest.raises(TypeError, match="trun"):
         update(state, trun=3)
+
+
+def test_a_move_read_from_a_dict_keeps_each_field() -> None:
+    from domain.messages import MOVES
+
+    for kind, spec in MOVES.items():
+        given = {"type": kind, **{f.name: f"{f.name}-value" for f in spec}}
+        assert Move.from_dict(given).to_dict() == given
