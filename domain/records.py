@@ -25,21 +25,42 @@ _set = object.__setattr__
 
 
 def updater(cls: type[T]) -> Callable[..., T]:
-    """``update(state, **changes)``: a copy of ``state`` (an instance of ``cls``) with
-    ``changes``."""
-    names = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    """``update(state, changes=None, **more)``: a copy of ``state`` (an instance of ``cls``)
+    with the fields in the dict ``changes`` and in ``more`` changed."""
     if hasattr(cls, "__slots__") or getattr(cls, "__post_init__", None) is not None:
         raise TypeError(f"{cls.__name__}: updater needs a dataclass with an instance dict and "
                         "no __post_init__")
+    names = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    size = len(names)
 
-    def update(state: T, **changes: Any) -> T:
-        if not names.issuperset(changes):
-            raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    def update(state: T, changes: dict[str, Any] | None = None, /, **more: Any) -> T:
         body = state.__dict__.copy()
-        body.update(changes)
+        if changes:
+            body.update(changes)
+        if more:
+            body.update(more)
+        if len(body) != size:  # a name that is not a field added an entry
+            raise TypeError(f"{cls.__name__} has no field {sorted(set(body) - names)[0]!r}")
         out = _new(cls)
         _set(out, "__dict__", body)
         return out
 
     return update
 
+
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def build(cls: type[T], body: dict[str, Any]) -> T:
+    """``cls(**body)``; for a state class ``updater`` serves and a ``body`` that names every
+    field, without running the frozen ``__init__`` (``body`` becomes the instance's own)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        plain = not hasattr(cls, "__slots__") and getattr(cls, "__post_init__", None) is None
+        names = _FIELDS[cls] = frozenset(
+            f.name for f in fields(cls)) if plain else frozenset()  # type: ignore[arg-type]
+    if names and body.keys() == names:
+        out = _new(cls)
+        _set(out, "__dict__", body)
+        return out
+    return cls(**body)

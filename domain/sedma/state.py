@@ -81,7 +81,8 @@ def _on_card(state: SedmaState, event: Event) -> SedmaState:
         changes["round_start"] = len(state.table)
     else:
         waiting = state.waiting[1:]
-    return replace(state, **changes, **_next_in_round(state, waiting))
+    changes.update(_next_in_round(state, waiting))
+    return replace(state, changes)
 
 
 def _on_passed(state: SedmaState, event: Event) -> SedmaState:
@@ -109,7 +110,7 @@ def _on_taken(state: SedmaState, event: Event) -> SedmaState:
                                "last_capture": side, "table": (), "round_start": 0,
                                "leader": seat}
     changes.update({"phase": "draw"} if state.stock else _next_lead(state.hands, seat))
-    return replace(state, **changes)
+    return replace(state, changes)
 
 
 def _next_lead(hands: Hands, leader: int) -> dict[str, Any]:

@@ -248,11 +248,11 @@ def _on_revealed(state: ItalianaState, event: Event) -> ItalianaState:
 
 def _on_played(state: ItalianaState, event: Event) -> ItalianaState:
     assert event.seat is not None
-    return replace(state, **trickplay.played(state, event.seat, event.data["card"]))
+    return replace(state, trickplay.played(state, event.seat, event.data["card"]))
 
 
 def _on_taken(state: ItalianaState, event: Event) -> ItalianaState:
-    return replace(state, **core.taken(state, event))
+    return replace(state, core.taken(state, event))
 
 
 def _on_scored(state: ItalianaState, event: Event) -> ItalianaState:

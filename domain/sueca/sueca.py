@@ -155,11 +155,11 @@ def _on_played(state: SuecaState, event: Event) -> SuecaState:
     changes = trickplay.played(state, seat, card)
     if card == state.trump_card:
         changes["trump_card"] = None
-    return replace(state, **changes)
+    return replace(state, changes)
 
 
 def _on_taken(state: SuecaState, event: Event) -> SuecaState:
-    return replace(state, **core.taken(state, event))
+    return replace(state, core.taken(state, event))
 
 
 def _on_redeal(state: SuecaState, event: Event) -> SuecaState:

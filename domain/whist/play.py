@@ -224,11 +224,11 @@ def _on_bid(state: WhistState, event: Event) -> WhistState:
 
 def _on_played(state: WhistState, event: Event) -> WhistState:
     assert event.seat is not None
-    return replace(state, **trickplay.played(state, event.seat, event.data["card"]))
+    return replace(state, trickplay.played(state, event.seat, event.data["card"]))
 
 
 def _on_taken(state: WhistState, event: Event) -> WhistState:
-    return replace(state, **trickplay.taken(state, event.data["seat"]),
+    return replace(state, trickplay.taken(state, event.data["seat"]),
                    played=state.played + tuple(event.data["cards"]))
 
 
