@@ -119,9 +119,12 @@ def step(state: DealState, command: Command) -> tuple[list[Event], DealState]:
     """The events ``command`` produces (``decide``) and the state they lead to (``fold``), each
     event folded once: what a served move, a bot and an audit need."""
     family = family_of(state.rules)
-    fast = getattr(family, "step", None)  # an optional hook: a family may not have it
+    try:
+        fast = family.step  # an optional hook: a family may lack it, or have None
+    except AttributeError:
+        fast = None
     if fast is not None:
-        return fast(state, command)  # type: ignore[no-any-return]
+        return fast(state, command)
     events = family.decide(state, command)
     return events, fold(events, state)
 

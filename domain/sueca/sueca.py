@@ -67,11 +67,14 @@ def start(rules: SuecaRules, data: dict[str, Any]) -> SuecaState:
 # -- deciding ------------------------------------------------------------------------------------
 
 def legal_moves(state: SuecaState, seat: int | None) -> list[dict[str, Any]]:
-    redeal = [{"type": "redeal"}] if seat is not None and _may_redeal(state, seat) else []
-    if seat is None or seat != state.turn or state.phase != "play":
+    if seat is None:
+        return []
+    redeal = [{"type": "redeal"}] if _may_redeal(state, seat) else []
+    if seat != state.turn or state.phase != "play":
         return redeal
     cards = tricks.legal_cards(state.hands[seat], state.trick, state.trump)
-    return [{"type": "play", "card": c} for c in cards] + redeal
+    moves = [{"type": "play", "card": c} for c in cards]
+    return moves + redeal if redeal else moves
 
 
 def _may_redeal(state: SuecaState, seat: int) -> bool:
