@@ -6,7 +6,7 @@ These functions dispatch on the ruleset to its family module; adapters use only 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from typing import Any, cast
 
@@ -99,6 +99,16 @@ def evolve(state: DealState | None, event: Event) -> DealState:
 
 
 def fold(events: Iterable[Event], state: DealState | None = None) -> DealState:
+    for after in states(events, state):
+        state = after
+    if state is None:
+        raise ValueError("no events to fold")
+    return state
+
+
+def states(events: Iterable[Event], state: DealState | None = None) -> Iterator[DealState]:
+    """The state after each of ``events`` in turn (``fold``, one state per event): what a
+    replay shows."""
     reducer = None if state is None else family_of(state.rules).evolve
     for event in events:
         if reducer is None or event.type == "dealt":
@@ -106,9 +116,7 @@ def fold(events: Iterable[Event], state: DealState | None = None) -> DealState:
             reducer = family_of(state.rules).evolve
         else:
             state = reducer(state, event)
-    if state is None:
-        raise ValueError("no events to fold")
-    return state
+        yield state
 
 
 def decide(state: DealState, command: Command) -> list[Event]:
