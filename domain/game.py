@@ -174,9 +174,11 @@ def to_snapshot(state: DealState) -> dict[str, Any]:
 
 def _tuples(value: Any) -> Any:
     """Every list in ``value`` as a tuple (JSON has no tuples), dicts left as they are."""
-    if type(value) is list:
-        return tuple([_tuples(v) if type(v) is list else v for v in value])
-    return value
+    if type(value) is not list:
+        return value
+    if list in map(type, value):  # a list of lists (hands, tricks, cards won)
+        return tuple([_tuples(v) for v in value])
+    return tuple(value)
 
 
 def from_snapshot(snapshot: dict[str, Any]) -> DealState:
