@@ -46,6 +46,8 @@ class SedmaRules:
     ranks: dict[str, str] = field(init=False, repr=False, compare=False)  # card: its rank
     seat_sides: tuple[int, ...] = field(init=False, repr=False, compare=False)
     side_seats: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    after: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)  # the
+    # other seats in play order from each seat
 
     def __post_init__(self) -> None:
         ranks = {card: ("7" if card == self.solo_king else rank(card)) for card in ALL_CARDS}
@@ -55,6 +57,9 @@ class SedmaRules:
         object.__setattr__(self, "ranks", ranks)
         object.__setattr__(self, "side_seats", seats)
         object.__setattr__(self, "seat_sides", tuple(s % n_sides for s in range(self.players)))
+        object.__setattr__(self, "after", tuple(
+            tuple((seat + k) % self.players for k in range(1, self.players))
+            for seat in range(self.players)))
 
     @property
     def sides(self) -> list[list[int]]:

@@ -76,24 +76,27 @@ def _on_card(state: SedmaState, event: Event) -> SedmaState:
     if card == state.rules.solo_king:
         changes["solo"] = seat
     if event.type == "continued" or not state.table:
-        n = state.rules.players
-        waiting = tuple(s for s in ((seat + k) % n for k in range(1, n)) if hands[s])
+        waiting = tuple([s for s in state.rules.after[seat] if hands[s]])
         changes["round_start"] = len(state.table)
     else:
         waiting = state.waiting[1:]
-    changes.update(_next_in_round(state, waiting))
+    _next_in_round(changes, state, waiting)
     return replace(state, changes)
 
 
 def _on_passed(state: SedmaState, event: Event) -> SedmaState:
-    return replace(state, pass_used=True, **_next_in_round(state, state.waiting[1:]))
+    changes: dict[str, Any] = {"pass_used": True}
+    _next_in_round(changes, state, state.waiting[1:])
+    return replace(state, changes)
 
 
-def _next_in_round(state: SedmaState, waiting: tuple[int, ...]) -> dict[str, Any]:
-    """The fields that say who plays next in the round, or that the leader decides."""
+def _next_in_round(changes: dict[str, Any], state: SedmaState, waiting: tuple[int, ...]
+                   ) -> None:
+    """Add to ``changes`` who plays next in the round, or that the leader decides."""
     if waiting:
-        return {"waiting": waiting, "turn": waiting[0], "phase": "play"}
-    return {"waiting": (), "turn": state.leader, "phase": "decide"}
+        changes["waiting"], changes["turn"], changes["phase"] = waiting, waiting[0], "play"
+    else:
+        changes["waiting"], changes["turn"], changes["phase"] = (), state.leader, "decide"
 
 
 def _on_stopped(state: SedmaState, event: Event) -> SedmaState:
