@@ -65,15 +65,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
     audit.set_defaults(run=_audit, quiet=True)
 
-    arena = sub.add_parser("arena", help="bots against bots: win rates with 95%% CI",
-                           description="Play whole matches between two built-in bots, sides "
-                           "swapped every match, and print win rates with 95% Wilson "
-                           "intervals, card-point shares and time per move.")
-    arena.add_argument("--preset", default="sedma")
-    arena.add_argument("--players", type=int, default=2)
-    arena.add_argument("--hero", default="heuristic", help="random, heuristic or search")
-    arena.add_argument("--villain", default="random")
-    arena.add_argument("--matches", type=int, default=40)
+    arena = sub.add_parser(
+        "arena", help="bots against bots: win rates with 95%% CI",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        description="Play whole matches between two bots and print the hero's win rate with "
+        "its 95% Wilson interval, card-point share, mean and slowest time per move. In "
+        "partnerships the hero holds one side, sides swapped every match; where each seat "
+        "plays for itself the hero holds one seat, moving round the table. Bots: "
+        "random, heuristic, search, and ismcts (OpenSpiel's ISMCTSBot on the registered "
+        "OpenSpiel game; needs the test extras).")
+    arena.add_argument("--preset", default="sedma", help="a preset of GET /v1/rulesets")
+    arena.add_argument("--players", type=int, default=2, help="a player count the preset has")
+    arena.add_argument("--hero", default="heuristic", help="the bot measured")
+    arena.add_argument("--villain", default="random", help="its opponent")
+    arena.add_argument("--matches", type=int, default=40, help="whole matches to play")
+    arena.add_argument("--ms", type=float, default=None,
+                       help="wall time per move for every bot that searches (search, ismcts); "
+                       "unset: search plays 320 playouts a move and ismcts gets 100 ms")
     arena.add_argument("--json", action="store_true", help="print JSON rows, not a table")
     arena.set_defaults(run=_arena, quiet=True)
 
@@ -86,14 +94,33 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _arena(args: argparse.Namespace) -> int:
     import orjson
 
-    from workers.arena import duel, table
+    from workers.arena import ArenaError, check, duel, table
+
+    tty = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
-        print(f"\r{done}/{total} matches", end="", file=sys.stderr, flush=True)
+        if tty:  # one line redrawn in a terminal; plain lines in a log or a pipe
+            print(f"\r{done}/{total} matches", end="", file=sys.stderr, flush=True)
+        else:
+            print(f"{done}/{total} matches", file=sys.stderr, flush=True)
 
+    try:
+        check(args.preset, args.players, (args.hero, args.villain))
+        if args.matches < 1 or (args.ms is not None and args.ms <= 0):
+            raise ArenaError("--matches and --ms must be positive")
+        if "ismcts" in (args.hero, args.villain):
+            import integrations.ismcts  # noqa: F401  (fail here, in one line, without it)
+    except ArenaError as exc:
+        print(f"tricklog arena: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:
+        print(f"tricklog arena: ismcts needs OpenSpiel (pip install -e '.[test]'): {exc}",
+              file=sys.stderr)
+        return 2
     row = duel(args.preset, args.players, args.hero, args.villain, args.matches,
-               progress=progress)
-    print(file=sys.stderr)
+               progress=progress, budget_ms=args.ms)
+    if tty:
+        print(file=sys.stderr)
     print(orjson.dumps(row).decode() if args.json else table([row]))
     return 0
 

@@ -1,27 +1,33 @@
 """A small third-party bot that plays through the public API only (standard library).
 
 It follows a seat's Server-Sent Events stream from the deal's first event, and whenever the
-view says it is its turn it posts one of its legal moves (a random one). When a deal ends it
-moves to the match's next deal, until the match is over.
+view says it is its turn it posts one of its legal moves (a random one, or the choice of
+``--policy module:function``, a function of the view that returns a move, e.g. one trained
+offline on the PettingZoo environment). When a deal ends it moves to the match's next deal,
+until the match is over.
 
 It also checks the deal's hash chain as the events arrive (``Chain``): each event's number,
 ``prev`` and ``hash``, and its own hidden cards against their salted commitments. A server that
 changed its log, or showed this seat other cards than it committed to, is caught at once.
 
     python examples/sse_bot.py --base http://127.0.0.1:8000 --match m123 --token <seat token>
+    python examples/sse_bot.py --match m123 --token <seat token> --policy mybot:choose
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import random
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
+
+Policy = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def call(base: str, method: str, path: str, token: str, body: Any = None) -> Any:
@@ -94,7 +100,8 @@ def frames(base: str, deal: str, token: str, after: int | None = 0
                 data.append(line[6:])
 
 
-def play_deal(base: str, deal: str, token: str, rng: random.Random) -> int:
+def play_deal(base: str, deal: str, token: str, rng: random.Random,
+              policy: Policy | None = None) -> int:
     moves, chain = 0, Chain()
     for kind, data in frames(base, deal, token):
         if kind == "end":
@@ -102,7 +109,7 @@ def play_deal(base: str, deal: str, token: str, rng: random.Random) -> int:
         if kind == "event":
             chain.add(data)
         if kind == "view" and data["legal_moves"] and data["turn"] == data["seat"]:
-            move = dict(rng.choice(data["legal_moves"]))
+            move = dict(policy(data) if policy else rng.choice(data["legal_moves"]))
             move["expected_seq"] = data["seq"]
             try:
                 call(base, "POST", f"/v1/deals/{deal}/moves", token, move)
@@ -113,7 +120,8 @@ def play_deal(base: str, deal: str, token: str, rng: random.Random) -> int:
     return moves
 
 
-def play_match(base: str, match: str, token: str, seed: int = 0) -> dict[str, Any]:
+def play_match(base: str, match: str, token: str, seed: int = 0,
+               policy: Policy | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
     played: set[str] = set()
     while True:
@@ -123,7 +131,7 @@ def play_match(base: str, match: str, token: str, seed: int = 0) -> dict[str, An
         deal = state["deals"][-1]["id"]
         if deal in played:  # the match has not started the next deal yet
             continue
-        play_deal(base, deal, token, rng)
+        play_deal(base, deal, token, rng, policy)
         played.add(deal)
 
 
@@ -133,8 +141,14 @@ def main() -> int:
     parser.add_argument("--match", required=True)
     parser.add_argument("--token", required=True)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", default=None,
+                        help="module:function choosing a move from the view (default: random)")
     args = parser.parse_args()
-    result = play_match(args.base, args.match, args.token, args.seed)
+    policy = None
+    if args.policy:
+        module, _, name = args.policy.partition(":")
+        policy = getattr(importlib.import_module(module), name)
+    result = play_match(args.base, args.match, args.token, args.seed, policy)
     print(json.dumps({"status": result["status"], "totals": result["totals"]}))
     return 0
 

@@ -1,5 +1,11 @@
 """``tricklog arena``: bots against bots over whole matches, seats rotated; win rates with 95%
-confidence intervals and time per move. Runs in-process on the pure domain."""
+confidence intervals and time per move. Runs in-process on the pure domain.
+
+Players are the built-in bots (``domain.bots``) and ``ismcts``, OpenSpiel's ISMCTSBot on the
+registered OpenSpiel game (``integrations.ismcts``; needs the test extras). With ``budget_ms``
+every player that searches gets the same wall time per move, measured here, in one process:
+the domain may not read a clock, so ``search`` is handed a callable that says time is up.
+"""
 
 from __future__ import annotations
 
@@ -14,17 +20,58 @@ from typing import Any
 from domain import game
 from domain import match as matches
 from domain.bots import BOTS
+from domain.bots.search import search_bot
+from domain.errors import DomainError
 from domain.fairness import MatchSecret
 from domain.messages import Command, Move
-from domain.registry import rules_for
+from domain.registry import PRESETS, rules_for
+
+ISMCTS_MS = 100          # ISMCTS's budget when none is given: it has no count of its own here
+PLAYERS = (*BOTS, "ismcts")
+
+
+class ArenaError(ValueError):
+    """A request the arena cannot play, said in one line."""
+
+
+@dataclass
+class DealSoFar:
+    """What a player may consult besides its view: the deal as dealt (ISMCTS rebuilds its
+    OpenSpiel state from it and then resamples every hidden card) and the moves since."""
+
+    dealt: dict[str, Any]
+    moves: list[dict[str, Any]] = field(default_factory=list)
+
+
+Player = Callable[[dict[str, Any], DealSoFar], dict[str, Any]]
+
+
+def deadline_after(ms: float) -> Callable[[], bool]:
+    end = time.perf_counter() + ms / 1000
+    return lambda: time.perf_counter() >= end
+
+
+def make_player(name: str, rules: Any, seed: int, budget_ms: float | None) -> Player:
+    rng = random.Random(seed)
+    if name == "ismcts":
+        from integrations.ismcts import ISMCTSPlayer
+
+        ismcts = ISMCTSPlayer((budget_ms or ISMCTS_MS) / 1000, seed)
+        return lambda view, deal: ismcts.choose(rules, deal.dealt, deal.moves)
+    if name == "search" and budget_ms:
+        return lambda view, deal: search_bot(view, rng, stop=deadline_after(budget_ms))
+    bot = BOTS[name]
+    return lambda view, deal: bot(view, rng)
 
 
 @dataclass
 class Tally:
     wins: int = 0
     games: int = 0
+    seat_wins: list[int] = field(default_factory=list)   # by seat relative to the hero's
     point_share: list[float] = field(default_factory=list)
     move_times: dict[str, list[float]] = field(default_factory=dict)
+    move_cpu: dict[str, list[float]] = field(default_factory=dict)   # this process's CPU time
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -37,39 +84,62 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def play_match(preset: str, players: int, options: dict[str, Any], seat_bots: Sequence[str],
-               seed: int, tally: Tally, hero_side: int) -> int | None:
-    """One whole match; returns the winning side. Records the hero side's point share."""
-    rules = rules_for(preset, players, options)
+def check(preset: str, players: int, bots: Sequence[str]) -> Any:
+    """The rules, or ``ArenaError`` for an unknown preset, player count or bot."""
+    if preset not in PRESETS:
+        raise ArenaError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+    for bot in bots:
+        if bot not in PLAYERS:
+            raise ArenaError(f"unknown bot {bot!r}; known: {', '.join(PLAYERS)}")
+    try:
+        return rules_for(preset, players, {})
+    except DomainError as exc:
+        raise ArenaError(str(exc)) from None
+
+
+def play_deal(rules: Any, number: int, dealer: int, carry: int, secret: MatchSecret,
+              seat_bots: Sequence[str], players: Sequence[Player], tally: Tally) -> Any:
+    """One deal, made as the service makes it; the finished deal state."""
+    seed_n = secret.deal(number)
+    events = game.new_deal(rules, number, dealer, seed_n, None, carry)
+    deal = game.fold(events)
+    so_far = DealSoFar(events[0].data)
+    while deal.phase != "over":
+        seat = deal.turn
+        assert seat is not None  # a deal in play always has a seat to move
+        view = {"ruleset": rules.preset, "players": rules.players, "options": rules.options,
+                **game.view(deal, seat)}
+        start, cpu = time.perf_counter(), time.process_time()
+        move = players[seat](view, so_far)
+        tally.move_times.setdefault(seat_bots[seat], []).append(time.perf_counter() - start)
+        tally.move_cpu.setdefault(seat_bots[seat], []).append(time.process_time() - cpu)
+        so_far.moves.append(move)
+        deal = game.fold(game.decide(deal, Command(seat, Move.from_dict(move), seed_n)), deal)
+    return deal
+
+
+def play_match(rules: Any, seat_bots: Sequence[str], seed: int, tally: Tally,
+               hero_seats: set[int], budget_ms: float | None = None) -> matches.MatchState:
+    """One whole match; records the hero seats' card-point share of every deal."""
+    n = rules.players
     secret = arena_secret(seed)
-    rng = random.Random(seed)
+    players = [make_player(b, rules, seed * 10 + s, budget_ms) for s, b in enumerate(seat_bots)]
     state_m = matches.fold(matches.created(f"a{seed}", rules, [
         {"seat": s, "name": b, "bot": b} for s, b in enumerate(seat_bots)],
-        secret.first_dealer(players), secret, [None] * players))
-    number = 1
+        secret.first_dealer(n), secret, [None] * n))
+    number, carry = 1, 0
     while True:
         dealer = state_m.deals[-1]["dealer"]
-        seed_n = secret.deal(number)
-        deal = game.fold(game.new_deal(rules, number, dealer, seed_n))
-        while deal.phase != "over":
-            seat = deal.turn
-            view = {"ruleset": preset, "players": players, "options": rules.options,
-                    **game.view(deal, seat)}
-            start = time.perf_counter()
-            move = BOTS[seat_bots[seat]](view, rng)
-            tally.move_times.setdefault(seat_bots[seat], []).append(time.perf_counter() - start)
-            for event in game.decide(deal, Command(seat, Move.from_dict(move), seed_n)):
-                deal = game.evolve(deal, event)
-        points = deal.result["points"]
-        sides = deal.result["sides"]
-        hero_seats = {s for s in range(players) if seat_bots[s] == seat_bots[
-            rules.sides[hero_side][0]]}
+        deal = play_deal(rules, number, dealer, carry, secret, seat_bots, players, tally)
+        points, sides = deal.result["points"], deal.result["sides"]
         mine = sum(p for side, p in zip(sides, points, strict=True) if set(side) & hero_seats)
         tally.point_share.append(mine / (sum(points) or 1))
         for event in matches.after_deal(state_m, number, deal.result, secret):
             state_m = matches.evolve(state_m, event)
+            if event.type == "deal_started":  # Brazilian Sueca: a 60-60 deal's carry
+                carry = event.data.get("carry", 0)
         if state_m.status == "over":
-            return state_m.winner
+            return state_m
         number += 1
 
 
@@ -79,42 +149,68 @@ def arena_secret(seed: int) -> MatchSecret:
     return MatchSecret(text, hashlib.sha256(text.encode()).hexdigest())
 
 
+def lineup(rules: Any, hero: str, villain: str, i: int) -> list[str]:
+    """Match ``i``'s seats: in partnerships the hero holds one side (sides swapped every
+    match); where each seat plays for itself, the hero holds one seat, moving round."""
+    n = rules.players
+    if len(rules.sides) == n:
+        return [hero if s == i % n else villain for s in range(n)]
+    side = rules.sides[i % len(rules.sides)]
+    return [hero if s in side else villain for s in range(n)]
+
+
 def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,
          options: dict[str, Any] | None = None,
-         progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """``hero`` against ``villain``, sides swapped every match."""
-    tally = Tally()
+         progress: Callable[[int, int], None] | None = None,
+         budget_ms: float | None = None) -> dict[str, Any]:
+    """``hero`` against ``villain`` over ``matches_n`` matches; see ``lineup``."""
+    check(preset, players, (hero, villain))
+    rules = rules_for(preset, players, options or {})
+    tally = Tally(seat_wins=[0] * players)
     for i in range(matches_n):
-        hero_side = i % 2
-        n_sides = 2 if players % 2 == 0 else players
-        seat_bots = [hero if s % n_sides == hero_side else villain for s in range(players)]
-        winner = play_match(preset, players, options or {}, seat_bots, 1000 + i, tally,
-                            hero_side)
-        rules = rules_for(preset, players, options or {})
+        seat_bots = lineup(rules, hero, villain, i)
         heroes = {s for s in range(players) if seat_bots[s] == hero}
+        first = min(heroes)
+        final = play_match(rules, seat_bots, 1000 + i, tally, heroes, budget_ms)
+        won = {s for side in final.winners for s in rules.sides[side]}
         tally.games += 1
-        tally.wins += int(winner is not None and bool(set(rules.sides[winner]) & heroes))
+        tally.wins += int(bool(won & heroes))
+        for s in won:
+            tally.seat_wins[(s - first) % players] += 1
         if progress:
             progress(i + 1, matches_n)
     low, high = wilson(tally.wins, tally.games)
     times = {bot: 1000 * sum(t) / len(t) for bot, t in tally.move_times.items()}
-    return {"preset": preset, "players": players, "hero": hero, "villain": villain,
-            "matches": tally.games, "win_rate": tally.wins / max(1, tally.games),
-            "ci95": [low, high],
+    extra: dict[str, Any] = {}
+    if "ismcts" in (hero, villain):  # how often a world sample had to be the real deal
+        from integrations.ismcts import SEARCHED
+        from integrations.openspiel import FALLBACKS
+
+        extra["ismcts_world_samples"] = dict(FALLBACKS)
+        extra["ismcts_simulations_per_move"] = SEARCHED["simulations"] / max(1, SEARCHED["moves"])
+    return {**extra, "preset": preset, "players": players, "hero": hero, "villain": villain,
+            "budget_ms": budget_ms, "matches": tally.games,
+            "win_rate": tally.wins / max(1, tally.games), "ci95": [low, high],
+            "wins_by_seat": tally.seat_wins,
             "point_share": sum(tally.point_share) / max(1, len(tally.point_share)),
             "ms_per_move": times, "max_ms_per_move": {
-                bot: 1000 * max(t) for bot, t in tally.move_times.items()}}
+                bot: 1000 * max(t) for bot, t in tally.move_times.items()},
+            "max_cpu_ms_per_move": {bot: 1000 * max(t) for bot, t in tally.move_cpu.items()}}
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    head = ("| preset | hero vs villain | matches | hero wins | 95% CI | hero card-point share "
-            "| ms/move (hero, villain) |")
-    lines = [head, "|" + "---|" * 7]
+    head = ("| preset | hero vs villain | budget | matches | hero wins | 95% CI "
+            "| hero card-point share | ms/move (hero, villain) "
+            "| slowest move, ms wall (CPU) (hero; villain) |")
+    lines = [head, "|" + "---|" * 9]
     for r in rows:
-        ms = r["ms_per_move"]
+        ms, top, cpu = r["ms_per_move"], r["max_ms_per_move"], r.get("max_cpu_ms_per_move", {})
+        budget = f"{r['budget_ms']:g} ms" if r.get("budget_ms") else "-"
         lines.append(f"| {r['preset']} {r['players']}p | {r['hero']} vs {r['villain']} | "
-                     f"{r['matches']} | {100 * r['win_rate']:.0f}% | "
+                     f"{budget} | {r['matches']} | {100 * r['win_rate']:.0f}% | "
                      f"{100 * r['ci95'][0]:.0f}-{100 * r['ci95'][1]:.0f}% | "
                      f"{100 * r['point_share']:.0f}% | "
-                     f"{ms.get(r['hero'], 0):.2f}, {ms.get(r['villain'], 0):.2f} |")
+                     f"{ms.get(r['hero'], 0):.2f}, {ms.get(r['villain'], 0):.2f} | "
+                     f"{top.get(r['hero'], 0):.0f} ({cpu.get(r['hero'], 0):.0f}); "
+                     f"{top.get(r['villain'], 0):.0f} ({cpu.get(r['villain'], 0):.0f}) |")
     return "\n".join(lines)

@@ -1,17 +1,21 @@
 """A determinized Monte Carlo player: sample the hidden cards consistently with what the seat
 knows (the family's ``resample`` hook), try each legal move in every sample, play the rest of
-the deal out, and keep the move with the best average outcome. Pure: the budget is a number of
-samples. A family without ``resample`` is played by the heuristic bot instead."""
+the deal out, and keep the move with the best average outcome. A family without ``resample`` is
+played by the heuristic bot instead. Pure: the budget is a number of playouts, or ``stop``, a
+callable the adapter hands in (it reads the clock; the domain may not) that says when time is
+up: it is asked before every playout."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .. import game, playout
 from ..errors import DomainError
 from ..messages import Command, Move
 from ..registry import family_of, rules_for
+from . import endgame
 from .heuristic import heuristic_bot
 
 PLAYOUTS = 320       # per move decided: about 40 ms on one core of this machine
@@ -19,8 +23,8 @@ MIN_SAMPLES = 4
 PLAYOUT_LIMIT = 400
 
 
-def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUTS
-               ) -> dict[str, Any]:
+def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUTS,
+               stop: Callable[[], bool] | None = None) -> dict[str, Any]:
     legal = view["legal_moves"]
     if len(legal) == 1:
         return dict(legal[0])
@@ -31,24 +35,39 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     if determinize is None:
         return heuristic_bot(view, rng)
     me = view["seat"]
-    totals = [0.0] * len(legal)
-    for _ in range(samples):
+    totals, counts = [0.0] * len(legal), [0] * len(legal)
+    for sample in range(samples if stop is None else 10 ** 9):
+        if stop is not None and sample and stop():
+            break
         try:
             state = determinize(view, rules, rng)
         except ValueError:
             continue
         for i, move in enumerate(legal):
-            totals[i] += _playout(family, state, me, move, rng)
-    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+            if stop is not None and (sample or i) and stop():
+                break
+            totals[i] += _playout(family, state, me, move, rng, stop)
+            counts[i] += 1
+        else:
+            continue
+        break
+    tried = [i for i in range(len(legal)) if counts[i]] or [0]  # time may end a first round
+    best = max(tried, key=lambda i: (totals[i] / counts[i] if counts[i] else 0.0, -i))
     return dict(legal[best])
 
 
 def _playout(family: Any, state: Any, me: int, move: dict[str, Any],
-             rng: random.Random) -> float:
+             rng: random.Random, stop: Callable[[], bool] | None = None) -> float:
     """Play ``move``, then random legal moves to the end: by the fast kernel once the deal is
-    down to card play it handles, by the reducers before (an auction) or where it declines."""
+    down to card play it handles, by the reducers before (an auction) or where it declines.
+    With a time budget (``stop``), once few cards are left the rest is solved exactly
+    (``endgame``; a solve costs tens of playouts, so a playout count alone never asks it)."""
     try:
         state = _apply(family, state, me, move)
+        if stop is not None and endgame.applies(state):
+            solved = endgame.solve(state, me, _value, stop)
+            if solved is not None:
+                return solved
         for _ in range(PLAYOUT_LIMIT):
             if state.phase == "over" or state.turn is None:
                 break

@@ -67,6 +67,6 @@ def test_rubbers_must_be_an_odd_count(value: Any) -> None:
 
 
 def test_bots_play_a_best_of_three_to_the_end() -> None:
-    winner = play_match("sueca-brazil", 4, {"rubbers": 3}, ["heuristic", "random"] * 2, 7,
-                        Tally(), 0)
-    assert winner in (0, 1)
+    rules = registry.rules_for("sueca-brazil", 4, {"rubbers": 3})
+    final = play_match(rules, ["heuristic", "random"] * 2, 7, Tally(), {0, 2})
+    assert final.status == "over" and final.winner in (0, 1)
