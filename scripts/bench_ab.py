@@ -32,7 +32,7 @@ def main() -> int:
     parser.add_argument("--base", required=True, type=Path, help="the tree to compare with")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per tree (median)")
     parser.add_argument("--seconds", type=float, default=2.0, help="length of a timed run")
-    parser.add_argument("--only", default="domain,audit,replay", help="bench.py's sections")
+    parser.add_argument("--only", default="domain,replay", help="bench.py's sections")
     args = parser.parse_args()
     runs: dict[str, list[dict[str, float]]] = {"base": [], "this": []}
     for k in range(args.rounds):
