@@ -58,8 +58,10 @@ screenshots: $(STAMP) browser-try
 	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_browser.py \
 	  -k "sueca_deal_by_mouse or replay_tells"
 
+# One table of speeds (docs/PERFORMANCE.md); e.g. BENCH_ARGS="--only domain,replay" for the
+# referee's own path alone. scripts/bench_ab.py compares two code trees in interleaved rounds.
 bench: $(STAMP)
-	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench.py $(BENCH_ARGS)
 
 # A steady load on loopback for three minutes; it fails if any request fails.
 soak: $(STAMP)
