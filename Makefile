@@ -1,28 +1,38 @@
 # Two commands on a fresh clone: `make run` and `make test`. Both install what they need into
-# .venv under the checkout first.
+# .venv under the checkout first: `make run` only what the server needs, `make test` the test
+# tools on top (pytest, schemathesis, OpenSpiel, Selenium, the client generator, ...).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+RUN_STAMP  := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint bench soak install clean browser browser-try axe screenshots
+.PHONY: run test lint bench soak install clean browser browser-try axe screenshots typescript \
+        typescript-try
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(TEST_STAMP): pyproject.toml $(RUN_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	touch $(TEST_STAMP)
 
-install: $(STAMP)
+# Everything, for working on Tricklog.
+install: $(TEST_STAMP)
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	exec $(BIN)/tricklog serve
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy domain events
 
-test: $(STAMP) lint browser-try
+test: $(TEST_STAMP) lint browser-try typescript-try
 	$(BIN)/python -m pytest
 
 # Debian's Chromium and ChromeDriver for the browser tests (tests/e2e/test_browser.py).
@@ -54,18 +64,30 @@ $(AXE_STAMP):
 	else echo "the accessibility check will be skipped: no npm to install axe-core"; fi
 
 # The four pictures of the page in docs/ (lobby, table, end of a deal, replay).
-screenshots: $(STAMP) browser-try
+screenshots: $(TEST_STAMP) browser-try
 	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_browser.py \
 	  -k "sueca_deal_by_mouse or replay_tells"
 
+# A second generator: TypeScript types from openapi.yaml (openapi-typescript), compiled with
+# `tsc --noEmit` together with a small program that uses them (scripts/typescript/).
+typescript:
+	scripts/typescript/check.sh
+
+# `make test` runs it when npm is there and can install the two packages; otherwise it says why
+# not (exit status 3 of check.sh) and goes on.
+typescript-try:
+	@if command -v npm >/dev/null; then scripts/typescript/check.sh || [ $$? = 3 ]; \
+	else echo "TypeScript check skipped: no npm (install Node.js and npm, then make typescript)"; fi
+
 # One table of speeds (docs/PERFORMANCE.md); e.g. BENCH_ARGS="--only domain,replay" for the
 # referee's own path alone. scripts/bench_ab.py compares two code trees in interleaved rounds.
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	$(BIN)/python scripts/bench.py $(BENCH_ARGS)
 
 # A steady load on loopback for three minutes; it fails if any request fails.
-soak: $(STAMP)
+soak: $(RUN_STAMP)
 	$(BIN)/python scripts/bench_moves.py --seconds 180 --clients 8
 
 clean:
-	rm -rf $(VENV) .tricklog .hypothesis .tools
+	rm -rf $(VENV) .tricklog .hypothesis .tools scripts/typescript/node_modules \
+	  scripts/typescript/generated

@@ -10,31 +10,52 @@ import logging
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from events.logs import setup_logging
 
-# Threads, so that open event streams do not hold whole processes; no keep-alive, so one
-# client's connection is not pinned to one process (STACK.md). gunicorn's control socket
-# defaults to ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine (a second
-# server deleted the first one's); nothing here uses it.
-GUNICORN_CLASS = ("--worker-class", "gthread", "--threads", "8", "--keep-alive", "0",
-                  "--no-control-socket")
-ACCESS_LOG = ('{"at": "%(t)s", "logger": "access", "method": "%(m)s", "path": "%(U)s", '
-              '"status": %(s)s, "ms": %(M)s, "bytes": "%(B)s"}')
+Commands = argparse._SubParsersAction  # the sub-command parsers' holder argparse hands out
+
+# Threads (gthread), so that open event streams do not hold whole processes; no keep-alive,
+# so one client's connection is not pinned to one process (STACK.md). gunicorn's control
+# socket defaults to ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine (a
+# second server deleted the first one's); nothing here uses it.
+# gunicorn's error pages (414, 431, a broken request line) are problem+json, and its own log
+# lines and the access log are JSON lines like every other (api/gunicorn_setup.py).
+GUNICORN_ARGS = ("--worker-class", "api.gunicorn_setup.ProblemThreadWorker", "--threads", "8",
+                 "--keep-alive", "0", "--no-control-socket",
+                 "--logger-class", "api.gunicorn_setup.JsonLogger", "--access-logfile", "-",
+                 "--graceful-timeout", "5")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    args = parser().parse_args(argv)
+    if not getattr(args, "quiet", False):
+        setup_logging()
+    return int(args.run(args) or 0)
 
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: one sub-command per job, each with its own ``--help``."""
+    out = argparse.ArgumentParser(
+        prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
+    sub = out.add_subparsers(dest="command", required=True)
+    for add in (_serve_command, _worker_command, _redis_command, _audit_command,
+                _arena_command):
+        add(sub)
+    return out
+
+
+def _serve_command(sub: Commands) -> None:
     serve = sub.add_parser("serve", help="run the API under gunicorn, one RQ worker and, "
                            "unless TRICKLOG_REDIS_URL is set, an embedded redis-server",
-                           description="Run the whole service until Ctrl-C or SIGTERM. "
+                           description="Run the whole service until Ctrl-C or SIGTERM; a "
+                           "child that dies is started again (after 0.5 s, doubling to 15 s) "
+                           "with a log line. The embedded Redis has a random password kept in "
+                           "<data dir>/redis.password. "
                            "Environment: TRICKLOG_REDIS_URL, TRICKLOG_QUEUE_URL, "
                            "TRICKLOG_DATA_DIR (./.tricklog), TRICKLOG_PORT (8000), "
                            "TRICKLOG_APPENDFSYNC (always|everysec), TRICKLOG_WORKERS (4).")
@@ -44,27 +65,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--no-worker", action="store_true", help="start no RQ worker")
     serve.set_defaults(run=_serve)
 
-    worker = sub.add_parser("worker", help="run an RQ worker for bot moves",
+
+def _worker_command(sub: Commands) -> None:
+    worker = sub.add_parser("worker", help="run an RQ worker for bot moves, audits, replays",
                             description="Run one RQ worker on TRICKLOG_QUEUE_URL (default: "
-                            "TRICKLOG_REDIS_URL) until stopped.")
+                            "TRICKLOG_REDIS_URL) until stopped. It also sweeps for bot turns "
+                            "that no job will play (a lost enqueue, a dead worker) every "
+                            "2 s and enqueues them.")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.set_defaults(run=_worker)
 
+
+def _redis_command(sub: Commands) -> None:
     redis_cmd = sub.add_parser("redis", help="run only the embedded redis-server",
                                description="Start a private redis-server with AOF on under "
                                "TRICKLOG_DATA_DIR and print its URL; stop on Ctrl-C.")
     redis_cmd.add_argument("--port", type=int, default=None)
     redis_cmd.set_defaults(run=_redis)
 
+
+def _audit_command(sub: Commands) -> None:
     audit = sub.add_parser("audit", help="verify an exported deal offline (no Redis needed)",
                            description="Check an export's hash chain, the fairness commitment "
                            "and re-shuffle, and re-run every event through the rules. Exit "
                            "status 0 only for a clean log; 1 names the first event that "
-                           "differs; 2 for a file that cannot be read.")
+                           "differs; 2 for a file that cannot be read or is not a well-formed "
+                           "export (the report says what is wrong).")
     audit.add_argument("file", help="a JSON Lines export (GET /v1/deals/{id}/export); - for stdin")
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
     audit.set_defaults(run=_audit, quiet=True)
 
+
+def _arena_command(sub: Commands) -> None:
     arena = sub.add_parser(
         "arena", help="bots against bots: win rates with 95%% CI",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
@@ -85,44 +117,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     arena.add_argument("--json", action="store_true", help="print JSON rows, not a table")
     arena.set_defaults(run=_arena, quiet=True)
 
-    args = parser.parse_args(argv)
-    if not getattr(args, "quiet", False):
-        setup_logging()
-    return int(args.run(args) or 0)
-
 
 def _arena(args: argparse.Namespace) -> int:
-    import orjson
+    from workers.arena import command
 
-    from workers.arena import ArenaError, check, duel, table
-
-    tty = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if tty:  # one line redrawn in a terminal; plain lines in a log or a pipe
-            print(f"\r{done}/{total} matches", end="", file=sys.stderr, flush=True)
-        else:
-            print(f"{done}/{total} matches", file=sys.stderr, flush=True)
-
-    try:
-        check(args.preset, args.players, (args.hero, args.villain))
-        if args.matches < 1 or (args.ms is not None and args.ms <= 0):
-            raise ArenaError("--matches and --ms must be positive")
-        if "ismcts" in (args.hero, args.villain):
-            import integrations.ismcts  # noqa: F401  (fail here, in one line, without it)
-    except ArenaError as exc:
-        print(f"tricklog arena: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:
-        print(f"tricklog arena: ismcts needs OpenSpiel (pip install -e '.[test]'): {exc}",
-              file=sys.stderr)
-        return 2
-    row = duel(args.preset, args.players, args.hero, args.villain, args.matches,
-               progress=progress, budget_ms=args.ms)
-    if tty:
-        print(file=sys.stderr)
-    print(orjson.dumps(row).decode() if args.json else table([row]))
-    return 0
+    return command(args.preset, args.players, args.hero, args.villain, args.matches, args.ms,
+                   args.json)
 
 
 def _audit(args: argparse.Namespace) -> int:
@@ -140,34 +140,45 @@ def _audit(args: argparse.Namespace) -> int:
         print(orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode())
     else:
         print(report.to_text())
-    return 0 if report.ok else 1
+    if report.ok:
+        return 0
+    return 2 if report.first_error and report.first_error.get("check") == "format" else 1
 
 
 def _redis(args: argparse.Namespace) -> int:
     from events.config import Settings
-    from events.redis_server import RedisServer
+    from events.redis_server import RedisServer, stored_password
 
     settings = Settings.from_env()
     with RedisServer(os.path.join(settings.data_dir, "redis"), port=args.port,
-                     appendfsync=settings.appendfsync) as server:
+                     appendfsync=settings.appendfsync,
+                     password=stored_password(_password_path(settings.data_dir))) as server:
         print(server.url, flush=True)
         _wait_for_signal()
     return 0
 
 
 def _worker(args: argparse.Namespace) -> int:
-    from rq import Worker
+    import socket
 
-    from events.config import Settings, connect
-    from workers.runtime import queue_for
+    from events.config import Settings
+    from workers import runtime
+    from workers.sweeper import Sweeper, SweepingWorker
+    from workers.turns import JOB_MONITORING_INTERVAL
 
     settings = Settings.from_env()
-    url = settings.queue_url or settings.redis_url
-    if not url:
-        print("tricklog worker: set TRICKLOG_REDIS_URL (or TRICKLOG_QUEUE_URL)", file=sys.stderr)
+    if not settings.redis_url:
+        print("tricklog worker: set TRICKLOG_REDIS_URL", file=sys.stderr)
         return 2
-    queue = queue_for(connect(url))
-    worker = Worker([queue], connection=queue.connection, serializer=queue.serializer)
+    referee = runtime.referee()
+    turns = referee.on_turn
+    assert isinstance(turns, runtime.BotTurns)
+    name = f"{socket.gethostname()}:{os.getpid()}"
+    worker = SweepingWorker([turns.queue], connection=turns.queue.connection,
+                            serializer=turns.queue.serializer,
+                            sweeper=Sweeper(referee, turns.ensure, name),
+                            job_monitoring_interval=JOB_MONITORING_INTERVAL,
+                            maintenance_interval=60)
     worker.work(burst=args.burst, with_scheduler=False)
     return 0
 
@@ -183,62 +194,81 @@ def _metrics_dir(data_dir: str) -> str:
 
 def _serve(args: argparse.Namespace) -> int:
     from events.config import Settings
-    from events.redis_server import RedisServer
+    from events.supervisor import Supervisor
 
     settings = Settings.from_env()
-    port = args.port or settings.port
     log = logging.getLogger("tricklog.serve")
-    server = None
-    env = dict(os.environ)
-    if not settings.redis_url:
-        server = RedisServer(os.path.join(settings.data_dir, "redis"),
-                             appendfsync=settings.appendfsync).start()
-        env["TRICKLOG_REDIS_URL"] = server.url
-        log.info("embedded redis started", extra={"url": server.url, "dir": settings.data_dir})
-    api_env = {**env, "PROMETHEUS_MULTIPROC_DIR": _metrics_dir(settings.data_dir)}
-    children: list[subprocess.Popen[bytes]] = []
+    stop = _stop_on_signal()
+    children, redis_child = _children(args, settings)
+    supervisor = Supervisor(children)
     try:
-        children.append(subprocess.Popen([
-            sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{port}",
-            "--workers", str(args.workers or settings.web_concurrency),
-            *GUNICORN_CLASS,
-            "--access-logfile", "-", "--access-logformat", ACCESS_LOG, "--graceful-timeout", "5",
-            "api.wsgi:app"], env=api_env))
-        if not args.no_worker:
-            children.append(subprocess.Popen([sys.executable, "-m", "tricklog_cli", "worker"],
-                                             env=env))
-        log.info("serving", extra={"url": f"http://{args.host}:{port}/"})
-        _wait_for_signal(children)
+        supervisor.start()
+        if redis_child is not None:
+            log.info("embedded redis started", extra={
+                "url": redis_child.server.public_url, "dir": settings.data_dir,
+                "password_file": _password_path(settings.data_dir)})
+        log.info("serving", extra={"url": f"http://{args.host}:{args.port or settings.port}/"})
+        supervisor.run(stop)
     finally:
-        for child in children:
-            if child.poll() is None:
-                child.terminate()
-        for child in children:
-            try:
-                child.wait(10)
-            except subprocess.TimeoutExpired:
-                child.kill()
-                child.wait()
-        if server is not None:
-            server.stop()
+        supervisor.stop()
         log.info("stopped")
     return 0
 
 
-def _wait_for_signal(children: Sequence[subprocess.Popen[bytes]] = ()) -> None:
-    """Block until SIGINT or SIGTERM, or until a child dies."""
-    stop = False
+def _password_path(data_dir: str) -> str:
+    return os.path.abspath(os.path.join(data_dir, "redis.password"))
+
+
+def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
+    """The supervised children, in start order: the embedded Redis (unless
+    TRICKLOG_REDIS_URL is set), the API under gunicorn, the RQ worker."""
+    from events.redis_server import RedisServer, stored_password
+    from events.supervisor import ProcessChild, RedisChild
+
+    env = dict(os.environ)
+    redis_child = None
+    if not settings.redis_url:
+        server = RedisServer(os.path.join(settings.data_dir, "redis"),
+                             appendfsync=settings.appendfsync,
+                             password=stored_password(_password_path(settings.data_dir)))
+        redis_child = RedisChild(server)
+
+    def child_env() -> dict[str, str]:
+        if redis_child is None:
+            return env
+        return {**env, "TRICKLOG_REDIS_URL": redis_child.server.url}
+
+    api_env = {"PROMETHEUS_MULTIPROC_DIR": _metrics_dir(settings.data_dir)}
+    if args.host not in ("0.0.0.0", "::", ""):
+        api_env["TRICKLOG_HOST"] = args.host
+    children: list[Any] = [] if redis_child is None else [redis_child]
+    children.append(ProcessChild("api", [
+        sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port or settings.port}",
+        "--workers", str(args.workers or settings.web_concurrency), *GUNICORN_ARGS,
+        "api.wsgi:app"], lambda: {**child_env(), **api_env}))
+    if not args.no_worker:
+        children.append(ProcessChild("worker", [sys.executable, "-m", "tricklog_cli", "worker"],
+                                     child_env))
+    return children, redis_child
+
+
+def _stop_on_signal() -> Any:
+    """A flag that SIGINT or SIGTERM raises; returns the function that reads it."""
+    stopping = False
 
     def _stop(signum: int, frame: object) -> None:
-        nonlocal stop
-        stop = True
+        nonlocal stopping
+        stopping = True
 
     signal.signal(signal.SIGINT, _stop)
     signal.signal(signal.SIGTERM, _stop)
-    while not stop:
-        if any(child.poll() is not None for child in children):
-            logging.getLogger("tricklog.serve").error("a child process exited; stopping")
-            return
+    return lambda: stopping
+
+
+def _wait_for_signal() -> None:
+    """Block until SIGINT or SIGTERM."""
+    stopped = _stop_on_signal()
+    while not stopped():
         time.sleep(0.2)
 
 

@@ -13,12 +13,13 @@ from flask import Flask, Response, send_from_directory
 from redis.cluster import RedisCluster
 
 from events.config import Settings, connect
-from events.service import Referee
+from events.referee import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import headers, limits, metrics, problems
-from .routes import require_operator, v1
+from . import headers, limits, metrics, problem_types, problems, quotas
+from .operator import require_operator
+from .routes import v1
 from .wire import json_response
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -39,12 +40,15 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     queue = queue_for(queue_client)
-    app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turn_hook(queue))
+    turns = turn_hook(queue)
+    app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turns,
+                                                 on_stall=turns.ensure)
     app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.redis"] = client
     app.extensions["tricklog.blocking_redis"] = lambda: blocking_client(client)
     problems.install(app)
     limits.install(app)
+    quotas.install(app)
     metrics.install(app)
     headers.install(app)
     app.register_blueprint(v1)
@@ -69,9 +73,12 @@ def blocking_client(client: redis.Redis) -> redis.Redis:
 
 
 def _site(app: Flask) -> None:
-    spec_text = SPEC_PATH.read_text()
-    spec: dict[str, Any] = yaml.safe_load(spec_text)
+    _operator_routes(app)
+    _contract_routes(app)
+    _page_routes(app)
 
+
+def _operator_routes(app: Flask) -> None:
     @app.get("/metrics")
     def prometheus() -> Response:
         require_operator()
@@ -85,6 +92,12 @@ def _site(app: Flask) -> None:
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
             return json_response({"status": "unavailable", "store": "down"}, 503)
         return json_response({"status": "ok", "store": "up"})
+
+
+def _contract_routes(app: Flask) -> None:
+    """The contract as a file, as rendered docs, and a page per problem type."""
+    spec_text = SPEC_PATH.read_text()
+    spec: dict[str, Any] = yaml.safe_load(spec_text)
 
     @app.get("/openapi.yaml")
     def openapi_yaml() -> Response:
@@ -103,6 +116,18 @@ def _site(app: Flask) -> None:
     def docs_assets(name: str) -> Response:
         return send_from_directory(swagger_ui_bundle.swagger_ui_path, name)
 
+    @app.get("/problems/")
+    def problem_index() -> Response:
+        return Response(problem_types.index(), mimetype="text/html")
+
+    @app.get("/problems/<name>")
+    def problem_page(name: str) -> Response:
+        if name not in problem_types.BY_NAME:
+            raise problems.Problem("not-found", f"no problem type {name!r}")
+        return Response(problem_types.page(name), mimetype="text/html")
+
+
+def _page_routes(app: Flask) -> None:
     @app.get("/")
     @app.get("/deals/<deal_id>")
     @app.get("/deals/<deal_id>/replay")

@@ -7,48 +7,33 @@ from a browser on another site."""
 
 from __future__ import annotations
 
-import hashlib
 import os
-import time
 
 from flask import Flask, Response, request
 
 from .problems import Problem
+from .windows import Window, charge
 
 
 def install(app: Flask) -> None:
-    rule = os.environ.get("TRICKLOG_RATE_LIMIT", "")
+    rule = Window.parse(os.environ.get("TRICKLOG_RATE_LIMIT", ""))
     origins = {o.strip() for o in os.environ.get("TRICKLOG_CORS_ORIGINS", "").split(",")
                if o.strip()}
-    if rule:
-        count, _, seconds = rule.partition("/")
-        _limit(app, int(count), int(seconds or "1"))
+    if rule is not None:
+        _limit(app, rule)
     if origins:
         _cors(app, origins)
 
 
-def _limit(app: Flask, count: int, seconds: int) -> None:
+def _limit(app: Flask, window: Window) -> None:
     @app.before_request
     def check() -> None:
         if request.path == "/healthz":
             return
-        window = int(time.time() // seconds)
-        names = [f"addr:{request.remote_addr}"]
-        auth = request.headers.get("Authorization")
-        if auth:
-            names.append("token:" + hashlib.sha256(auth.encode()).hexdigest()[:32])
-        client = app.extensions["tricklog.redis"]
-        pipe = client.pipeline(transaction=False)
-        for name in names:
-            key = f"tl:rate:{name}:{window}"
-            pipe.incr(key)
-            pipe.expire(key, seconds + 1)
-        counts = pipe.execute()[::2]
-        if max(counts) > count:
-            retry = seconds - int(time.time()) % seconds
-            problem = Problem(429, "rate-limited", "Too many requests",
-                              f"at most {count} requests per {seconds} s")
-            problem.headers["Retry-After"] = str(max(1, retry))
+        if not charge(app.extensions["tricklog.redis"], "rate", window):
+            problem = Problem("rate-limited",
+                              f"at most {window.count} requests per {window.seconds} s")
+            problem.headers["Retry-After"] = str(window.retry_after())
             raise problem
 
 

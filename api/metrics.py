@@ -33,6 +33,8 @@ REQUESTS = Counter("tricklog_http_requests", "HTTP requests answered",
 LATENCY = Histogram("tricklog_http_request_seconds", "Time to answer an HTTP request "
                     "(event streams: until the stream is set up)", ["route"],
                     buckets=(.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1.0, 2.5))
+# Labels come from these sets only: a made-up method (or path) must not add a series.
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 MOVES = Counter("tricklog_moves", "Moves accepted over HTTP (an idempotent repeat counts again)",
                 ["ruleset"])
 
@@ -45,7 +47,8 @@ def install(app: Flask) -> None:
     @app.after_request
     def count(response: Response) -> Response:
         route = request.url_rule.rule if request.url_rule is not None else "unmatched"
-        REQUESTS.labels(request.method, route, str(response.status_code)).inc()
+        method = request.method if request.method in METHODS else "other"
+        REQUESTS.labels(method, route, str(response.status_code)).inc()
         began = g.get("tricklog_started")
         if began is not None:
             LATENCY.labels(route).observe(time.perf_counter() - began)

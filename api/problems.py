@@ -14,27 +14,35 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain.errors import IllegalMove, InvalidDeal, InvalidOptions
-from events.service import (
+from events.referee import (
     DealRunning,
     Forbidden,
+    IdempotencyKeyReused,
     MatchOver,
     NotFound,
     StaleSeq,
     Unauthorized,
 )
 
+from .problem_types import BASE, BY_NAME
 from .wire import dumps
 
 log = logging.getLogger("tricklog.api")
 MEDIA_TYPE = "application/problem+json"
-BASE = "/problems/"
 
 
 class Problem(Exception):
-    def __init__(self, status: int, slug: str, title: str, detail: str, **extra: Any) -> None:
+    """One problem of ``problem_types.TYPES`` (by name), with this occurrence's detail and
+    extension members. ``status`` is the type's own, or the HTTP error's for ``http-error``."""
+
+    def __init__(self, name: str, detail: str, *, status: int | None = None,
+                 **extra: Any) -> None:
         super().__init__(detail)
+        kind = BY_NAME[name]
+        code = kind.status if kind.status is not None else status
+        assert code is not None, f"problem type {name!r} needs a status"
         self.status, self.slug, self.title, self.detail, self.extra = (
-            status, slug, title, detail, extra)
+            code, name, kind.title, detail, extra)
         self.headers: dict[str, str] = {}
 
     def response(self) -> Response:
@@ -45,14 +53,22 @@ class Problem(Exception):
         return resp
 
 
+# Errors the HTTP server (gunicorn) answers by itself, before the app sees the request, as the
+# same problem+json (api/gunicorn_setup.py): status -> problem type; any other status is an
+# ``http-error`` with its own.
+SERVER_PROBLEMS: dict[int, str] = {400: "bad-request", 403: "forbidden", 414: "uri-too-long",
+                                   431: "headers-too-large", 500: "internal",
+                                   501: "not-implemented"}
+
+
 def bad_json(detail: str) -> Problem:
-    return Problem(400, "bad-json", "Malformed JSON", detail)
+    return Problem("bad-json", detail)
 
 
 def invalid(messages: Any) -> Problem:
     field = first_field(messages)
-    return Problem(422, "validation", "Invalid request body",
-                   f"the field {field!r} is not valid", field=field, errors=messages)
+    return Problem("validation", f"the field {field!r} is not valid", field=field,
+                   errors=messages)
 
 
 def first_field(messages: Any) -> str:
@@ -72,43 +88,47 @@ def _from(exc: Exception) -> Problem:
         case ValidationError():
             return invalid(exc.messages)
         case InvalidOptions() | InvalidDeal():
-            return Problem(422, "validation", "Invalid request body", exc.detail,
-                           field=exc.field, errors={exc.field: [exc.detail]})
+            return Problem("validation", exc.detail, field=exc.field,
+                           errors={exc.field: [exc.detail]})
         case IllegalMove():
-            return Problem(409, "illegal-move", "Move not allowed", exc.detail, rule=exc.rule,
+            return Problem("illegal-move", exc.detail, rule=exc.rule,
                            legal_moves=exc.legal_moves)
+        case IdempotencyKeyReused():
+            return Problem("idempotency-key-reused", str(exc), field="Idempotency-Key")
         case StaleSeq():
-            return Problem(409, "stale-seq", "Stale expected_seq",
-                           f"the deal has moved on: it is at seq {exc.current_seq}",
-                           current_seq=exc.current_seq)
+            return Problem("stale-seq", f"the deal has moved on: it is at seq "
+                           f"{exc.current_seq}", current_seq=exc.current_seq)
         case DealRunning():
-            return Problem(409, "deal-running", "Deal still running", str(exc))
+            return Problem("deal-running", str(exc))
         case MatchOver():
-            return Problem(409, "match-over", "Match over", str(exc))
+            return Problem("match-over", str(exc))
         case NotFound():
-            return Problem(404, "not-found", "Not found", str(exc))
+            return Problem("not-found", str(exc))
         case Unauthorized():
-            p = Problem(401, "unauthorized", "Seat token required", str(exc))
+            p = Problem("unauthorized", str(exc))
             p.headers["WWW-Authenticate"] = 'Bearer realm="tricklog"'
             return p
         case Forbidden():
-            return Problem(403, "forbidden", "Not allowed", str(exc))
+            return Problem("forbidden", str(exc))
         case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
-            p = Problem(503, "store-unavailable", "Store unavailable",
+            p = Problem("store-unavailable",
                         "the event store cannot be reached; try again shortly")
             p.headers["Retry-After"] = "1"
             return p
         case HTTPException():
             return _http(exc)
     log.exception("unhandled error", extra={"path": request.path})
-    return Problem(500, "internal", "Internal error", "an unexpected error; it has been logged")
+    return Problem("internal", "an unexpected error; it has been logged")
+
+
+# Werkzeug's HTTP errors by status; any other status is an ``http-error`` with its own.
+HTTP_NAMES = {400: "bad-request", 404: "not-found", 405: "method-not-allowed",
+              413: "too-large", 415: "unsupported-media-type", 429: "rate-limited"}
 
 
 def _http(exc: HTTPException) -> Problem:
     code = exc.code or 500
-    slug = {404: "not-found", 405: "method-not-allowed", 413: "too-large",
-            415: "unsupported-media-type", 429: "rate-limited"}.get(code, f"http-{code}")
-    p = Problem(code, slug, exc.name, exc.description or exc.name)
+    p = Problem(HTTP_NAMES.get(code, "http-error"), exc.description or exc.name, status=code)
     p.headers.update({k: v for k, v in exc.get_headers() if k.lower() != "content-type"})
     return p
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import csv
-import hmac
 import io
-import os
 from typing import Any
 
 import orjson
@@ -14,17 +12,30 @@ from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
+from werkzeug.exceptions import RequestEntityTooLarge
 
-from domain import sheet as sheets
+from domain import sheet as sheet_forms
 from domain.registry import PRESETS, catalogue
-from events.service import Forbidden, NotFound, Referee, Unauthorized
+from events.referee import (
+    Forbidden,
+    NotFound,
+    Referee,
+    Unauthorized,
+    bots,
+    deals,
+    disputes,
+    matches,
+    moves,
+    sheets,
+)
 from workers.audits import audit_job, dispute_job
 from workers.replays import replay_job
 from workers.webhooks import NotAllowed, check_url
 
-from . import metrics, schemas, stream
+from . import metrics, quotas, schemas, stream
+from .operator import require_operator
 from .problems import Problem, bad_json, invalid
-from .wire import json_response
+from .wire import json_response, repeated_key
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 MAX_LIMIT = 1000
@@ -36,13 +47,34 @@ def referee() -> Referee:
 
 
 def body() -> Any:
-    raw = request.get_data(cache=False)
+    """The request's JSON body: 400 unless it parses with no key repeated in one object."""
+    raw = raw_body()
     if not raw:
         raise bad_json("the request needs a JSON body")
     try:
-        return orjson.loads(raw)
+        value = orjson.loads(raw)
+        repeated = repeated_key(raw)
     except orjson.JSONDecodeError as exc:
         raise bad_json(f"the body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise bad_json("the body is nested too deeply") from None
+    if repeated is not None:
+        raise bad_json(f"the key {repeated!r} appears twice in one object")
+    return value
+
+
+def raw_body() -> bytes:
+    """The body, refused with 413 over the limit however it comes. With ``Content-Length``
+    Werkzeug refuses before reading; a chunked body (the server sets
+    ``wsgi.input_terminated``) would only be cut at the limit, so read one byte more."""
+    limit = request.max_content_length
+    if (request.content_length is None and limit is not None
+            and request.environ.get("wsgi.input_terminated")):
+        data: bytes = request.environ["wsgi.input"].read(limit + 1)
+        if len(data) > limit:
+            raise RequestEntityTooLarge()
+        return data
+    return request.get_data(cache=False)
 
 
 def bearer() -> str | None:
@@ -84,7 +116,8 @@ def ruleset(ruleset_id: str) -> Response:
 @v1.post("/matches")
 def create_match() -> Response:
     data = schemas.CreateMatch().load(body())
-    created = referee().create_match(**data)
+    with quotas.charged("bots", sum(1 for seat in data["seats"] if seat.get("bot"))):
+        created = matches.create(referee(), **data)
     return json_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
 
@@ -93,9 +126,9 @@ def list_matches() -> Response:
     limit = int_arg("limit", 50, 1, 200)
     assert limit is not None
     found = []
-    for match_id in referee().list_matches(limit):
+    for match_id in matches.recent(referee(), limit):
         try:
-            found.append(referee().match(match_id))
+            found.append(matches.get(referee(), match_id))
         except NotFound:
             continue
     return json_response({"matches": found})
@@ -103,23 +136,23 @@ def list_matches() -> Response:
 
 @v1.get("/matches/<match_id>")
 def get_match(match_id: str) -> Response:
-    return json_response(referee().match(match_id))
+    return json_response(matches.get(referee(), match_id))
 
 
 @v1.get("/deals/<deal_id>")
 def get_deal(deal_id: str) -> Response:
-    return json_response(referee().view(deal_id, bearer()))
+    return json_response(deals.view(referee(), deal_id, bearer()))
 
 
 @v1.post("/deals/<deal_id>/moves")
 def post_move(deal_id: str) -> Response:
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not (1 <= len(key) <= 255 and key.isprintable()):
-        raise invalid({"Idempotency-Key": ["must be 1 to 255 printable characters"]})
+    if key is not None and not (1 <= len(key) <= 255 and key.isascii() and key.isprintable()):
+        raise invalid({"Idempotency-Key": ["must be 1 to 255 printable ASCII characters"]})
     move = schemas.load_move(body())
     expected = move.pop("expected_seq", None)
     token = bearer()
-    answer = referee().move(deal_id, token, move, expected_seq=expected, idempotency_key=key)
+    answer = moves.move(referee(), deal_id, token, move, expected_seq=expected, idempotency_key=key)
     metrics.count_move(answer["view"]["ruleset"])
     return json_response(answer)
 
@@ -129,7 +162,7 @@ def get_events(deal_id: str) -> Response:
     after = int_arg("after", 0, 0)
     limit = int_arg("limit", MAX_LIMIT, 1, MAX_LIMIT)
     assert after is not None
-    return json_response(referee().events(deal_id, bearer(), after=after, limit=limit))
+    return json_response(deals.events(referee(), deal_id, bearer(), after=after, limit=limit))
 
 
 @v1.get("/deals/<deal_id>/replay")
@@ -138,12 +171,19 @@ def get_replay(deal_id: str) -> Response:
         raise invalid({"at": ["required: the seq of the event to replay to"]})
     at = int_arg("at", None, 1)
     assert at is not None
-    return json_response(referee().replay(deal_id, bearer(), at))
+    return json_response(deals.replay(referee(), deal_id, bearer(), at))
 
 
 @v1.get("/deals/<deal_id>/export")
 def get_export(deal_id: str) -> Response:
-    lines = referee().export(deal_id)
+    """JSON Lines, or one JSON array when ``Accept`` prefers ``application/json`` (typed
+    clients read the array; the audit tools read the lines)."""
+    lines = deals.export(referee(), deal_id)
+    best = request.accept_mimetypes.best_match(["application/jsonl", "application/json"],
+                                               default="application/jsonl")
+    if best == "application/json":
+        return json_response(lines, headers={
+            "Content-Disposition": f'attachment; filename="{deal_id}.json"'})
     text = b"".join(orjson.dumps(line) + b"\n" for line in lines)
     return Response(text, mimetype="application/jsonl", headers={
         "Content-Disposition": f'attachment; filename="{deal_id}.jsonl"'})
@@ -152,29 +192,31 @@ def get_export(deal_id: str) -> Response:
 @v1.post("/matches/<match_id>/seeds")
 def post_seed(match_id: str) -> Response:
     data = schemas.SeedIn().load(body())
-    return json_response(referee().contribute_seed(match_id, bearer(), data["seed"]), 201)
+    return json_response(matches.contribute_seed(referee(), match_id, bearer(), data["seed"]), 201)
 
 
 @v1.post("/deals/<deal_id>/disputes")
 def post_dispute(deal_id: str) -> Response:
     data = schemas.DisputeIn().load(body())
-    dispute = referee().open_dispute(deal_id, bearer(), data["message"])
-    job = queue().enqueue(dispute_job, deal_id, dispute["id"], result_ttl=7 * 24 * 3600)
+    with quotas.charged("audits"):
+        dispute = disputes.open_dispute(referee(), deal_id, bearer(), data["message"])
+        job = queue().enqueue(dispute_job, deal_id, dispute["id"], result_ttl=7 * 24 * 3600)
     return json_response({**dispute, "job_id": job.id}, 201)
 
 
 @v1.get("/deals/<deal_id>/disputes")
 def get_disputes(deal_id: str) -> Response:
-    return json_response({"disputes": referee().disputes(deal_id, bearer())})
+    return json_response({"disputes": disputes.listing(referee(), deal_id, bearer())})
 
 
 @v1.post("/audits")
 def post_audit() -> Response:
     request.max_content_length = MAX_AUDIT_BODY
     data = schemas.AuditIn().load(body())
-    if "deal_id" in data:
-        referee().export(data["deal_id"])  # 404 or 409 now rather than in the job
-    job = queue().enqueue(audit_job, data, result_ttl=24 * 3600)
+    with quotas.charged("audits"):
+        if "deal_id" in data:
+            deals.export(referee(), data["deal_id"])  # 404 or 409 now rather than in the job
+        job = queue().enqueue(audit_job, data, result_ttl=24 * 3600)
     return json_response({"id": job.id, "status": job.get_status()}, 202,
                          {"Location": f"/v1/jobs/{job.id}"})
 
@@ -200,13 +242,13 @@ def _check_job_reader(job: Job) -> None:
     """A replay made for a seat holds that seat's cards: while its deal runs, only that seat's
     token may read it. Everything else (spectators' replays, audits) is public."""
     seat, deal_id = job.meta.get("seat"), job.meta.get("deal_id")
-    if seat is None or deal_id is None or referee().is_over(deal_id):
+    if seat is None or deal_id is None or deals.is_over(referee(), deal_id):
         return
     token = bearer()
     if token is None:
         raise Unauthorized(f"this job holds seat {seat}'s view of a running deal: "
                            "send that seat's token")
-    if referee().load(deal_id).meta.seat_of(token) != seat:
+    if deals.load(referee(), deal_id).meta.seat_of(token) != seat:
         raise Forbidden(f"this job holds seat {seat}'s view of a running deal")
 
 
@@ -217,15 +259,15 @@ def queue() -> Queue:
 @v1.get("/matches/<match_id>/sheet")
 def get_sheet(match_id: str) -> Response:
     """JSON by default; ``Accept: text/csv`` or ``text/plain`` for people."""
-    data = referee().sheet(match_id)
+    data = sheets.sheet(referee(), match_id)
     best = request.accept_mimetypes.best_match(
         ["application/json", "text/csv", "text/plain"], default="application/json")
     if best == "text/csv":
         out = io.StringIO()
-        csv.writer(out).writerows(sheets.csv_rows(data))
+        csv.writer(out).writerows(sheet_forms.csv_rows(data))
         return Response(out.getvalue(), mimetype="text/csv")
     if best == "text/plain":
-        return Response(sheets.text(data), mimetype="text/plain")
+        return Response(sheet_forms.text(data), mimetype="text/plain")
     return json_response(data)
 
 
@@ -235,21 +277,6 @@ def get_stream(deal_id: str) -> Response:
     return stream.stream(referee(), deal_id, bearer() or request.args.get("token") or None)
 
 
-def require_operator() -> None:
-    """Operator endpoints: the bearer of ``TRICKLOG_ADMIN_TOKEN`` when it is set, else only
-    clients on this machine (loopback)."""
-    expected = os.environ.get("TRICKLOG_ADMIN_TOKEN")
-    if expected:
-        given = request.headers.get("Authorization", "")
-        if not given.startswith("Bearer "):
-            raise Unauthorized("this endpoint needs the operator's token")
-        if not hmac.compare_digest(given[7:].strip().encode(), expected.encode()):
-            raise Forbidden("not the operator's token")
-    elif request.remote_addr not in ("127.0.0.1", "::1"):
-        raise Forbidden("set TRICKLOG_ADMIN_TOKEN to use operator endpoints (bots, metrics) "
-                        "from another machine")
-
-
 @v1.post("/bots")
 def post_bot() -> Response:
     require_operator()
@@ -257,14 +284,15 @@ def post_bot() -> Response:
     try:
         check_url(data["url"])
     except NotAllowed as exc:  # the operator's allowlist, not the body's shape
-        raise Problem(403, "forbidden", "Webhook URL not allowed", str(exc)) from None
-    return json_response(referee().register_bot(data["name"], data["url"]), 201)
+        raise Problem("forbidden", f"webhook URL not allowed: {exc}") from None
+    return json_response(bots.register(referee(), data["name"], data["url"]), 201)
 
 
 @v1.post("/deals/<deal_id>/replays")
 def post_replay(deal_id: str) -> Response:
-    seat = referee().view(deal_id, bearer())["seat"]  # 404 or 403 now, not in the job
-    job = queue().enqueue(replay_job, deal_id, seat, result_ttl=24 * 3600,
-                          meta={"deal_id": deal_id, "seat": seat})
+    seat = deals.view(referee(), deal_id, bearer())["seat"]  # 404 or 403 now, not in the job
+    with quotas.charged("replays"):
+        job = queue().enqueue(replay_job, deal_id, seat, result_ttl=24 * 3600,
+                              meta={"deal_id": deal_id, "seat": seat})
     return json_response({"id": job.id, "status": job.get_status()}, 202,
                          {"Location": f"/v1/jobs/{job.id}"})

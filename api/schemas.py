@@ -13,8 +13,20 @@ from domain.messages import MOVES as MOVE_VOCABULARY
 from domain.messages import Field
 from domain.registry import PRESETS
 
-CARD = validate.Regexp(rf"^({'|'.join(RANKS)})[{''.join(SUITS)}]$",
-                       error="not a card code such as AS, 10H or 7C")
+
+class WholeMatch(validate.Regexp):
+    """A pattern that must match the whole string, as JSON Schema's (ECMA) ``^...$`` does;
+    Python's ``$`` also matches before a final newline, so ``"AS\\n"`` or ``"Ana\\n"`` would
+    pass ``match``. The pattern's text stays the one openapi.yaml documents."""
+
+    def __call__(self, value: Any) -> Any:
+        if not isinstance(value, str) or self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+CARD = WholeMatch(rf"^({'|'.join(RANKS)})[{''.join(SUITS)}]$",
+                  error="not a card code such as AS, 10H or 7C")
 
 
 class Integral(fields.Integer):
@@ -82,16 +94,6 @@ def load_move(body: Any) -> dict[str, Any]:
     return _MOVE_LOADERS[kind].load(body)  # type: ignore[no-any-return]
 
 
-class WholeMatch(validate.Regexp):
-    """A pattern that must match the whole string, as JSON Schema's (ECMA) ``^...$`` does;
-    Python's ``$`` also matches before a final newline, so ``"Ana\\n"`` would pass ``match``."""
-
-    def __call__(self, value: Any) -> Any:
-        if not isinstance(value, str) or self.regex.fullmatch(value) is None:
-            raise ValidationError(self._format_error(value))
-        return value
-
-
 # A name a person reads: 1 to 64 characters, none of them a control character (C0, DEL, C1) or
 # an invisible format character that could reorder or hide text (zero-width, bidi controls,
 # line and paragraph separators, BOM, interlinear annotation), and no space at either end.
@@ -103,8 +105,8 @@ NAME = [validate.Length(min=1, max=64),
                    error="printable characters only: no control or invisible formatting "
                          "character, no space at either end")]
 
-BOT_ID = validate.Regexp(rf"^({'|'.join(BOTS)}|wb_[0-9a-f]{{16}})$",
-                        error=f"a built-in bot ({', '.join(BOTS)}) or a registered bot id")
+BOT_ID = WholeMatch(rf"^({'|'.join(BOTS)}|wb_[0-9a-f]{{16}})$",
+                    error=f"a built-in bot ({', '.join(BOTS)}) or a registered bot id")
 
 
 

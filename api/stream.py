@@ -2,7 +2,10 @@
 
 Frames: ``event: view`` (the caller's whole view; sent on connect and after every change) and
 ``event: event`` (one log envelope as the caller may see it). ``id:`` is the event ``seq``, so a
-client that reconnects with ``Last-Event-ID`` gets what it missed. A comment line every
+client that reconnects with ``Last-Event-ID`` gets what it missed. ``Last-Event-ID`` is parsed
+strictly: ASCII digits, else a 422 before the stream starts; a value above the deal's ``seq``
+(a client that saw a log the store no longer has) starts the stream at the current view, at
+once, as if none had been given. A comment line every
 ``KEEPALIVE`` seconds keeps proxies from closing a quiet stream; ``event: end`` closes it once
 the deal is over.
 """
@@ -17,7 +20,9 @@ import redis
 from flask import Response, current_app, request
 
 from events import keys
-from events.service import Referee
+from events.referee import Referee, deals
+
+from .problems import invalid
 
 KEEPALIVE_MS = 15_000
 MAX_FRAMES = 100_000
@@ -30,18 +35,25 @@ def frame(kind: str, seq: int, data: Any) -> bytes:
 
 def resume_point() -> int | None:
     """``Last-Event-ID`` (or ``?last_event_id=``): replay what came after it. Without one the
-    stream starts at the current view."""
-    raw = request.headers.get("Last-Event-ID") or request.args.get("last_event_id")
-    if raw is None:
+    stream starts at the current view. Only ASCII digits: ``str.isdigit`` alone lets ``²``
+    through to ``int``."""
+    name = "Last-Event-ID"
+    raw = request.headers.get(name)
+    if not raw:
+        name, raw = "last_event_id", request.args.get("last_event_id")
+    if not raw:
         return None
-    return int(raw) if raw.isdigit() and len(raw) < 19 else 0
+    if not (raw.isascii() and raw.isdigit()):
+        raise invalid({name: ["must be the seq of an event: ASCII digits"]})
+    return int(raw)
 
 
 def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
-    now = referee.view(deal_id, token)["seq"]  # 404 or 403 now, before the stream starts
+    start = resume_point()  # a 422 now, before the stream starts
+    now = deals.view(referee, deal_id, token)["seq"]  # 404 or 403 now, before the stream starts
     blocking: redis.Redis = current_app.extensions["tricklog.blocking_redis"]()
-    start = resume_point()
-    return Response(_frames(referee, blocking, deal_id, token, now if start is None else start),
+    cursor = now if start is None else min(start, now)
+    return Response(_frames(referee, blocking, deal_id, token, cursor),
                     mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
@@ -52,12 +64,12 @@ def _frames(referee: Referee, blocking: redis.Redis, deal_id: str, token: str | 
     try:
         first = True
         for _ in range(MAX_FRAMES):
-            page = referee.events(deal_id, token, after=cursor)
+            page = deals.events(referee, deal_id, token, after=cursor)
             for env in page["events"]:
                 yield frame("event", env["seq"], env)
                 cursor = env["seq"]
             if page["events"] or first:
-                view = referee.view(deal_id, token)
+                view = deals.view(referee, deal_id, token)
                 yield frame("view", view["seq"], view)
                 first = False
             if page["complete"]:

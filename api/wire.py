@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import orjson
@@ -16,3 +17,31 @@ def json_response(value: Any, status: int = 200, headers: dict[str, str] | None 
                   ) -> Response:
     return Response(orjson.dumps(value), status=status, mimetype="application/json",
                     headers=headers)
+
+
+class _Repeated(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _Repeated(key)
+        seen[key] = value
+    return seen
+
+
+def repeated_key(raw: bytes) -> str | None:
+    """The first key that appears twice in one object of ``raw`` (a document orjson has
+    already accepted), else None. orjson keeps the last of two equal keys, so
+    ``{"type": "stop", "type": "play", ...}`` would otherwise be played as the last one."""
+    if b"{" not in raw:
+        return None
+    try:
+        json.loads(raw, object_pairs_hook=_no_repeats)
+    except _Repeated as exc:
+        return exc.key
+    return None

@@ -16,6 +16,33 @@ class DomainError(Exception):
         self.extra = extra
 
 
+# Every ``rule`` an ``IllegalMove`` names, with what it means. The API's problem pages, the
+# spec's ``IllegalMoveRule`` and README list these; a test collects the rules the code raises
+# and keeps this table equal to them.
+RULES: dict[str, str] = {
+    "deal_over": "The deal is over; nothing more can be played in it.",
+    "turn": "It is another seat's turn.",
+    "move_type": "That kind of move is not a move of this game, or not of this phase.",
+    "card_not_held": "The seat does not hold that card.",
+    "continue_rank": "A capture is continued only with a card of the first card's rank or a "
+                     "wild card (Sedma family).",
+    "stop": "Only the leader may stop, and only after a complete round (Sedma family).",
+    "pass": "No pass here: with `one_pass` (sedma-3-32) once per deal, not by the leader, "
+            "while the stock lasts.",
+    "table_talk": "Table talk is off, the word is not one of the calls, or the seat has "
+                  "spoken since the last card.",
+    "follow_suit": "Follow the led suit if you can (Sueca).",
+    "follow_or_trump": "Follow the led suit, else trump if you can (Serbian whist).",
+    "bid_too_low": "A bid must be above the current one; the dealer opens at 61 or more, at "
+                   "most 120 (Sueca Italiana).",
+    "dealer_must_open": "The dealer opens the auction and may not pass (Sueca Italiana).",
+    "hook": "The dealer may not bid the number that makes the bids add up to the tricks "
+            "(the hook rule, Serbian whist).",
+    "redeal": "A redeal only before the first card, by the player to lead with under 10 card "
+              "points or another with under 5 (Brazilian Sueca, `weak_hand_redeal`).",
+}
+
+
 class IllegalMove(DomainError):
     """A well-formed move the rules forbid now (out of turn, a card not held, ...)."""
 

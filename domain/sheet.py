@@ -35,9 +35,28 @@ def _trump(score: dict[str, Any]) -> str | None:
     return score.get("trump") or "NT"
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection):
+# =HYPERLINK(...) in a seat's name would become a link in whoever opens the sheet.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell: text that a spreadsheet would take for a formula gets a leading ``'``;
+    numbers (negative totals too) stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _printable(name: str) -> str:
+    """A name on one line: control characters (a newline would break the table) written as
+    escapes, every other character kept."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+
+
 def csv_rows(data: dict[str, Any]) -> list[list[Any]]:
     """One header row, then one row per hand: hand, cards, trump, then bid and total per
-    player."""
+    player. Text cells are neutralized against formulas (``_cell``)."""
     head: list[Any] = ["hand", "cards", "trump"]
     for name in data["players"]:
         head += [f"{name} bid", f"{name} total"]
@@ -48,13 +67,14 @@ def csv_rows(data: dict[str, Any]) -> list[list[Any]]:
         for bid, total in zip(bids, row["totals"], strict=True):
             line += [bid, total]
         rows.append(line)
-    return rows
+    return [[_cell(value) for value in row] for row in rows]
 
 
 def text(data: dict[str, Any]) -> str:
     """The sheet as the seed prints it: cards and trump, then bid and running total."""
-    width = max([12, *(len(n) + 2 for n in data["players"])])
-    lines = [" " * 10 + "".join(n.center(width) for n in data["players"])]
+    names = [_printable(n) for n in data["players"]]
+    width = max([12, *(len(n) + 2 for n in names)])
+    lines = [" " * 10 + "".join(n.center(width) for n in names)]
     lines.append("-" * len(lines[0]))
     for row in data["hands"]:
         left = f"{row['cards'] or '':>4} {row['trump'] or '':<4} "

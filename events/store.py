@@ -1,9 +1,9 @@
-"""The Redis event store: one stream per deal or match, appended only by ``append.lua``."""
+"""The Redis event store: one stream per deal or match, appended only by ``append.lua``, and
+(``records.py``) every other record; the one owner of the store's keys and connection."""
 
 from __future__ import annotations
 
 import importlib.resources
-import secrets
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -11,6 +11,7 @@ import orjson
 import redis
 
 from . import keys
+from .records import Records
 
 ANSWER_TTL = 24 * 3600
 MAX_SEQ = 2**63 - 1  # the largest stream ID Redis accepts
@@ -24,12 +25,32 @@ class Conflict(Exception):
         self.current_seq = current_seq
 
 
-class Duplicate(Exception):
-    """The idempotency key was used before; ``answer`` is what the first request got."""
+@dataclass(frozen=True, slots=True)
+class Remembered:
+    """What an idempotency key was first used for: the answer, and the fingerprint (a digest
+    of the canonical command) given with it; None for answers stored without one."""
 
-    def __init__(self, answer: bytes) -> None:
+    answer: bytes
+    fingerprint: str | None
+
+    def encode(self) -> bytes:
+        return (self.fingerprint or "").encode() + b"\n" + self.answer
+
+    @classmethod
+    def decode(cls, stored: bytes) -> Remembered:
+        if stored.startswith(b"{"):  # stored before fingerprints were kept
+            return cls(stored, None)
+        fingerprint, _, answer = stored.partition(b"\n")
+        return cls(answer, fingerprint.decode() or None)
+
+
+class Duplicate(Exception):
+    """The idempotency key was used before; ``remembered`` is what the first request got."""
+
+    def __init__(self, remembered: Remembered) -> None:
         super().__init__("repeated idempotency key")
-        self.answer = answer
+        self.remembered = remembered
+        self.answer = remembered.answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,22 +63,24 @@ class Head:
     snapshot: dict[str, Any] | None
 
 
-class EventStore:
+class EventStore(Records):
     def __init__(self, client: redis.Redis) -> None:
-        self.redis = client
+        self._redis = client
         source = importlib.resources.files(__package__).joinpath("append.lua").read_text()
         self._append = client.register_script(source)
 
     def append(self, kind: str, sid: str, envelopes: list[dict[str, Any]], *, expected_seq: int,
                idempotency: tuple[str, str] | None = None, answer: bytes = b"",
-               snapshot: dict[str, Any] | None = None) -> int:
+               fingerprint: str | None = None, snapshot: dict[str, Any] | None = None) -> int:
         """Append ``envelopes`` after ``expected_seq``; returns the new last ``seq``.
 
-        ``idempotency`` is (scope, key): a repeat raises ``Duplicate`` with the first ``answer``.
+        ``idempotency`` is (scope, key): a repeat raises ``Duplicate`` with the first ``answer``
+        and the ``fingerprint`` of the command it answered.
         """
         cmd = keys.command_key(kind, sid, *idempotency) if idempotency else keys.head_key(kind, sid)
         argv: list[Any] = [
-            expected_seq, 1 if idempotency else 0, answer, ANSWER_TTL,
+            expected_seq, 1 if idempotency else 0, Remembered(answer, fingerprint).encode(),
+            ANSWER_TTL,
             orjson.dumps(snapshot) if snapshot is not None else b"",
             keys.feed_channel(kind, sid), envelopes[-1]["hash"],
             *(orjson.dumps(e) for e in envelopes),
@@ -65,26 +88,18 @@ class EventStore:
         status, value = self._append(
             keys=[keys.stream_key(kind, sid), keys.head_key(kind, sid), cmd], args=argv)
         if status == b"dup":
-            raise Duplicate(value)
+            raise Duplicate(Remembered.decode(value))
         if status == b"conflict":
             raise Conflict(int(value))
         return int(value)
 
-    def fairness_key(self) -> bytes:
-        """The store's fairness key (``keys.fairness_key``), made once by whoever asks first."""
-        key = keys.fairness_key()
-        self.redis.set(key, secrets.token_hex(32), nx=True)
-        value = self.redis.get(key)
-        assert isinstance(value, bytes)
-        return bytes.fromhex(value.decode())
-
-    def remembered(self, kind: str, sid: str, scope: str, key: str) -> bytes | None:
+    def remembered(self, kind: str, sid: str, scope: str, key: str) -> Remembered | None:
         """The stored answer of an earlier command with this idempotency key, if any."""
-        value = self.redis.get(keys.command_key(kind, sid, scope, key))
-        return value if isinstance(value, bytes) else None
+        value = self._redis.get(keys.command_key(kind, sid, scope, key))
+        return Remembered.decode(value) if isinstance(value, bytes) else None
 
     def head(self, kind: str, sid: str) -> Head:
-        raw = self.redis.hgetall(keys.head_key(kind, sid))
+        raw = self._redis.hgetall(keys.head_key(kind, sid))
         return self.head_from(cast(dict[bytes, bytes], raw))
 
     @staticmethod
@@ -102,6 +117,16 @@ class EventStore:
         if after >= MAX_SEQ:
             return []
         high = f"{min(upto, MAX_SEQ)}-0" if upto is not None else "+"
-        rows = cast(list[tuple[bytes, dict[bytes, bytes]]], self.redis.xrange(
+        rows = cast(list[tuple[bytes, dict[bytes, bytes]]], self._redis.xrange(
             keys.stream_key(kind, sid), f"({after}-0" if after else "-", high, count=limit))
         return [orjson.loads(fields[b"e"]) for _, fields in rows]
+
+    def wait(self, blocking: redis.Redis, kind: str, sid: str, after: int, block_ms: int
+             ) -> bool:
+        """Block until the stream has an event after ``after`` or ``block_ms`` pass; True if
+        one came. ``blocking`` is a client with no socket timeout (``XREAD BLOCK``)."""
+        return bool(blocking.xread({keys.stream_key(kind, sid): f"{after}-0"}, count=1,
+                                   block=block_ms))
+
+    def ping(self) -> bool:
+        return bool(self._redis.ping())

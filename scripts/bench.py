@@ -33,7 +33,7 @@ from domain.messages import Command, Event, Move  # noqa: E402
 from events import keys  # noqa: E402
 from events.envelope import GENESIS, seal  # noqa: E402
 from events.redis_server import RedisServer  # noqa: E402
-from events.service import Referee  # noqa: E402
+from events.referee import Referee, deals, matches, moves  # noqa: E402
 from events.store import EventStore  # noqa: E402
 
 ROWS: list[tuple[str, str, str, str]] = []
@@ -157,25 +157,25 @@ def move_cost_section(client: redis.Redis, runs: int) -> None:
     referee = Referee(EventStore(client))
 
     def one(pad: int) -> float:
-        created = referee.create_match(ruleset="sedma", players=4, seed=f"cost{random.random()}",
+        created = matches.create(referee, ruleset="sedma", players=4, seed=f"cost{random.random()}",
                                        seats=[{"name": f"p{i}"} for i in range(4)])
         deal, tokens = created["deal"]["id"], {t["seat"]: t["token"] for t in created["tokens"]}
         rng = random.Random(4)
         for _ in range(6):
-            view = referee.view(deal, None)
-            mine = referee.view(deal, tokens[view["turn"]])
-            referee.move(deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
+            view = deals.view(referee, deal, None)
+            mine = deals.view(referee, deal, tokens[view["turn"]])
+            moves.move(referee, deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
         if pad:
             _pad(client, deal, pad)
         samples = []
         for _ in range(15):
-            view = referee.view(deal, None)
+            view = deals.view(referee, deal, None)
             token = tokens[view["turn"]]
-            move = referee.view(deal, token)["legal_moves"][0]
+            move = deals.view(referee, deal, token)["legal_moves"][0]
             start = time.perf_counter()
-            referee.move(deal, token, move)
+            moves.move(referee, deal, token, move)
             samples.append(time.perf_counter() - start)
-            if referee.view(deal, None)["phase"] == "over":
+            if deals.view(referee, deal, None)["phase"] == "over":
                 break
         return statistics.median(samples) * 1000
 
@@ -208,11 +208,11 @@ def replay_section(client: redis.Redis, runs: int, seconds: float) -> None:
     the reducers, measured in the same rounds: the job folds the same events (without deciding
     them) and on top builds a view per event, which costs about what deciding a move costs."""
     referee = Referee(EventStore(client))
-    deals = ref.whist_match(referee, "replay-bench")
+    deal_ids = ref.whist_match(referee, "replay-bench")
     events = 0
     def replayed() -> float:
         nonlocal events
-        matches_per_s, events = ref.replays(referee, deals, seconds)
+        matches_per_s, events = ref.replays(referee, deal_ids, seconds)
         return matches_per_s
     got = interleaved(runs, {"replay": replayed,
                              "reducers": lambda: ref.whist_matches(seconds, False)})

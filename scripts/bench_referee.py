@@ -135,26 +135,28 @@ def audits(texts: list[bytes], seconds: float) -> float:
 # -- replay jobs ---------------------------------------------------------------------------------
 
 def whist_match(referee: Any, seed: str) -> list[str]:
-    """A finished 28-hand, 4-player Serbian whist match played through the service with
-    random legal moves; its deal ids."""
+    """A finished 28-hand, 4-player Serbian whist match played through the use cases
+    (``events.referee``) with random legal moves; its deal ids."""
     from domain import match as matches
+    from events.referee import deals, moves
+    from events.referee import matches as match_cases
 
-    created = referee.create_match(ruleset="serbian-whist", players=4, seed=seed,
-                                   seats=[{"name": f"p{i}"} for i in range(4)])
+    created = match_cases.create(referee, ruleset="serbian-whist", players=4, seed=seed,
+                                 seats=[{"name": f"p{i}"} for i in range(4)])
     tokens = {t["seat"]: t["token"] for t in created["tokens"]}
     match_id, rng = created["id"], random.Random(seed)
-    deals = [matches.deal_id(match_id, n) for n in range(1, 29)]
-    for deal in deals:
-        view = referee.view(deal, None)
+    deal_ids = [matches.deal_id(match_id, n) for n in range(1, 29)]
+    for deal in deal_ids:
+        view = deals.view(referee, deal, None)
         while view["turn"] is not None:
             token = tokens[view["turn"]]
-            legal = referee.view(deal, token)["legal_moves"]
-            view = referee.move(deal, token, rng.choice(legal))["view"]
-    assert referee.match(match_id)["status"] == "over"
-    return deals
+            legal = deals.view(referee, deal, token)["legal_moves"]
+            view = moves.move(referee, deal, token, rng.choice(legal))["view"]
+    assert match_cases.get(referee, match_id)["status"] == "over"
+    return deal_ids
 
 
-def replays(referee: Any, deals: list[str], seconds: float) -> tuple[float, int]:
+def replays(referee: Any, deal_ids: list[str], seconds: float) -> tuple[float, int]:
     """Whole matches replayed per second (a replay job for each of the match's deals, for a
     spectator, as a worker runs it), and the events they hold."""
     from workers import runtime
@@ -164,7 +166,7 @@ def replays(referee: Any, deals: list[str], seconds: float) -> tuple[float, int]
     done, events, start = 0, 0, time.perf_counter()
     try:
         while time.perf_counter() - start < seconds:
-            events = sum(len(replay_job(deal, None)["steps"]) for deal in deals)
+            events = sum(len(replay_job(deal, None)["steps"]) for deal in deal_ids)
             done += 1
     finally:
         runtime.configure(None)

@@ -7,15 +7,27 @@ from collections.abc import Iterator
 
 import pytest
 import redis
+from flask import Flask
 from hypothesis import settings
 
 from events.redis_server import RedisServer
-from events.service import Referee
+from events.referee import Referee
 from events.store import EventStore
+from tests.contract import ContractClient
 
 # Repeatable runs (STACK.md): every property test draws the same examples on every machine.
 settings.register_profile("tricklog", derandomize=True, deadline=None, database=None)
 settings.load_profile("tricklog")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def contract_checked_clients() -> Iterator[None]:
+    """Every Flask test client of the suite checks each answer against openapi.yaml
+    (``tests/contract.py``): an undocumented field, status or media type fails the test."""
+    before = Flask.test_client_class
+    Flask.test_client_class = ContractClient
+    yield
+    Flask.test_client_class = before
 
 
 @pytest.fixture(scope="session")

@@ -12,10 +12,13 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from domain import game
 from domain import match as matches
@@ -214,3 +217,34 @@ def table(rows: list[dict[str, Any]]) -> str:
                      f"{top.get(r['hero'], 0):.0f} ({cpu.get(r['hero'], 0):.0f}); "
                      f"{top.get(r['villain'], 0):.0f} ({cpu.get(r['villain'], 0):.0f}) |")
     return "\n".join(lines)
+
+
+def command(preset: str, players: int, hero: str, villain: str, matches_n: int,
+            ms: float | None, as_json: bool) -> int:
+    """``tricklog arena``: check the arguments (a one-line error, exit 2), play, print."""
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if tty:  # one line redrawn in a terminal; plain lines in a log or a pipe
+            print(f"\r{done}/{total} matches", end="", file=sys.stderr, flush=True)
+        else:
+            print(f"{done}/{total} matches", file=sys.stderr, flush=True)
+
+    try:
+        check(preset, players, (hero, villain))
+        if matches_n < 1 or (ms is not None and ms <= 0):
+            raise ArenaError("--matches and --ms must be positive")
+        if "ismcts" in (hero, villain):
+            import integrations.ismcts  # noqa: F401  (fail here, in one line, without it)
+    except ArenaError as exc:
+        print(f"tricklog arena: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:
+        print(f"tricklog arena: ismcts needs OpenSpiel (pip install -e '.[test]'): {exc}",
+              file=sys.stderr)
+        return 2
+    row = duel(preset, players, hero, villain, matches_n, progress=progress, budget_ms=ms)
+    if tty:
+        print(file=sys.stderr)
+    print(orjson.dumps(row).decode() if as_json else table([row]))
+    return 0

@@ -7,6 +7,7 @@ from typing import Any
 from rq import get_current_job
 
 from events.audit import Report, audit_export
+from events.referee import audits, disputes
 
 from . import runtime
 
@@ -24,7 +25,7 @@ def audit_job(request: dict[str, Any]) -> dict[str, Any]:
     if "export" in request:
         report: Report = audit_export(request["export"])
     else:
-        report = runtime.referee().audit_stored(request["deal_id"])
+        report = audits.audit_stored(runtime.referee(), request["deal_id"])
     _progress("done", 2, 2)
     return {**report.to_dict(), "text": report.to_text()}
 
@@ -32,5 +33,5 @@ def audit_job(request: dict[str, Any]) -> dict[str, Any]:
 def dispute_job(deal_id: str, dispute_id: str) -> dict[str, Any]:
     """Audit the disputed deal and keep the report with the dispute."""
     report = audit_job({"deal_id": deal_id})
-    runtime.referee().settle_dispute(deal_id, dispute_id, report)
+    disputes.settle(runtime.referee(), deal_id, dispute_id, report)
     return report

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import logging
 import random
 import time
@@ -9,7 +10,7 @@ from typing import Any
 
 from domain.bots import BOTS
 from domain.errors import IllegalMove
-from events.service import StaleSeq
+from events.referee import StaleSeq, bots, deals, moves
 
 from . import runtime, webhooks
 
@@ -22,13 +23,13 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
     Safe under at-least-once delivery: a stale job does nothing, and a repeated one is answered
     from the idempotency key ``bot:<seq>`` without appending."""
     referee = runtime.referee()
-    deal = referee.load(deal_id)
+    deal = deals.load(referee, deal_id)
     if deal.seq != seq or deal.state.turn != seat:
         return "stale"
     bot = deal.meta.bot_of(seat)
     if bot is None:
         return "not a bot"
-    view = referee.view_of(deal, deal.state, deal.seq, seat)
+    view = deals.view_of(deal, deal.state, deal.seq, seat)
     rng = random.Random(f"{deal_id}:{seq}")
     command_id = None
     if bot in BOTS:
@@ -37,18 +38,18 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
         if delay:
             time.sleep(delay)
     else:
-        move, reason = _ask_webhook(referee.webhook(bot), view, rng)
+        move, reason = _ask_webhook(bots.webhook(referee, bot), view, rng)
         if reason is not None:
             command_id = f"bot-fallback:{reason}:{seq}"
     try:
-        referee.play_as(deal_id, seat, move, expected_seq=seq, idempotency_key=f"bot:{seq}",
-                        command_id=command_id)
+        moves.play_as(referee, deal_id, seat, move, expected_seq=seq,
+                      idempotency_key=f"bot:{seq}", command_id=command_id)
     except StaleSeq:
         return "stale"
     except IllegalMove:  # an illegal webhook answer: play a random move, and say why
         move = BOTS["random"](view, rng)
-        referee.play_as(deal_id, seat, move, expected_seq=seq, idempotency_key=f"bot:{seq}",
-                        command_id=f"bot-fallback:illegal:{seq}")
+        moves.play_as(referee, deal_id, seat, move, expected_seq=seq,
+                      idempotency_key=f"bot:{seq}", command_id=f"bot-fallback:illegal:{seq}")
         command_id = "illegal"
     log.info("bot moved", extra={"deal": deal_id, "seq": seq, "seat": seat, "bot": bot,
                                  "fallback": command_id})
@@ -62,10 +63,14 @@ def _ask_webhook(hook: dict[str, Any] | None, view: dict[str, Any], rng: random.
         return BOTS["random"](view, rng), "unknown-bot"
     try:
         return webhooks.ask(hook, view, runtime.webhook_timeout()), None
-    except webhooks.NotAllowed:
-        return BOTS["random"](view, rng), "not-allowed"
-    except TimeoutError:
-        return BOTS["random"](view, rng), "timeout"
-    except (OSError, ValueError) as exc:
-        reason = "timeout" if "timed out" in str(exc) else "error"
-        return BOTS["random"](view, rng), reason
+    except webhooks.NotAllowed as exc:
+        reason, why = "not-allowed", exc
+    except webhooks.Redirected as exc:
+        reason, why = "redirect", exc
+    except TimeoutError as exc:
+        reason, why = "timeout", exc
+    except (OSError, ValueError, webhooks.BadStatus, http.client.HTTPException) as exc:
+        reason, why = "timeout" if "timed out" in str(exc) else "error", exc
+    log.warning("webhook bot failed; playing a random move", extra={
+        "bot": hook["id"], "reason": reason, "why": str(why)})
+    return BOTS["random"](view, rng), reason

@@ -8,7 +8,7 @@ from rq import get_current_job
 
 from domain import game
 from events.envelope import to_event
-from events.service import served_envelopes
+from events.referee import deals
 
 from . import runtime
 
@@ -21,16 +21,16 @@ def replay_job(deal_id: str, seat: int | None) -> dict[str, Any]:
     never its token; ``GET /v1/jobs/{id}`` shows a seat's result to that seat alone while the
     deal runs."""
     referee = runtime.referee()
-    deal = referee.load(deal_id)
+    deal = deals.load(referee, deal_id)
     over = game.is_over(deal.state)
     envelopes = referee.store.read("deal", deal_id, upto=deal.seq)
     job = get_current_job()
     steps = []
     states = game.states(to_event(env) for env in envelopes)  # each event folded once
-    served = served_envelopes(deal.state.rules, envelopes, seat, over)
+    served = deals.served_envelopes(deal.state.rules, envelopes, seat, over)
     for i, (env, event, state) in enumerate(zip(envelopes, served, states, strict=True),
                                             start=1):
-        view = referee.view_of(deal, state, env["seq"], seat)
+        view = deals.view_of(deal, state, env["seq"], seat)
         if over:
             view["hands"] = [list(h) for h in state.hands]
         steps.append({"event": event, "state": view})

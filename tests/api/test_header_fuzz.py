@@ -80,5 +80,7 @@ def test_fuzzed_headers_never_break_anything(client: FlaskClient, table: dict[st
         assert after == before
     stream = client.get(f"/v1/deals/{deal}/stream",
                         headers={"Last-Event-ID": last, "Authorization": header})
-    assert stream.status_code in (200, 401, 403)
+    assert stream.status_code in (200, 401, 403, 422)
+    if stream.status_code == 422:  # only ASCII digits are a Last-Event-ID
+        assert not last.isdigit() and stream.get_json()["field"] == "Last-Event-ID"
     stream.close()

@@ -76,6 +76,11 @@ def test_replay_and_export_once_over(client: FlaskClient) -> None:
     header, envelopes = lines[0], lines[1:]
     assert header["format"] == "tricklog-export-v2" and header["ruleset"] == "sedma"
     assert first_break(envelopes) is None and envelopes[-1]["type"] == "scored"
+    as_array = client.get(f"/v1/deals/{deal}/export", headers={"Accept": "application/json"})
+    assert as_array.mimetype == "application/json" and as_array.get_json() == lines
+    either = client.get(f"/v1/deals/{deal}/export",
+                        headers={"Accept": "application/json;q=0.5, application/jsonl"})
+    assert either.mimetype == "application/jsonl"
     first = client.get(f"/v1/deals/{deal}/replay?at=1").get_json()
     assert first["seq"] == 1 and first["event"]["type"] == "dealt"
     assert [len(h) for h in first["hands"]] == [4, 4] and first["table"] == []

@@ -21,6 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from events import keys
+from events.referee import seats
 from tests.http import auth, create, move, tokens
 
 ADMIN = "operator-token-" + "x" * 40
@@ -61,7 +62,7 @@ def play_deal(client: FlaskClient, deal: str, seat_tokens: dict[int, str], moves
             return
         mine = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[turn])).get_json()
         assert move(client, deal, seat_tokens[turn], rng.choice(mine["legal_moves"]),
-                    **{"Idempotency-Key": f"k{done}"}).status_code == 200
+                    **{"Idempotency-Key": f"k{mine['seq']}"}).status_code == 200
         done += 1
 
 
@@ -78,7 +79,7 @@ def test_no_token_or_secret_rests_outside_its_place(
                       headers=auth(ADMIN)).get_json()
     created = create(client, players=2, options={"target_stakes": 1}, seed="rest")
     match, deal, seat_tokens = created["id"], created["deal"]["id"], tokens(created)
-    meta = app.extensions["tricklog.referee"].meta(match).fairness
+    meta = seats.meta(app.extensions["tricklog.referee"], match).fairness
     rng = random.Random(5)
     play_deal(client, deal, seat_tokens, 6, rng)
     for token in (seat_tokens[0], None):  # a seat's replay and a spectator's, mid-deal

@@ -22,6 +22,7 @@ from flask.testing import FlaskClient
 from domain import game, registry
 from domain.shuffle import shuffle
 from events.audit import audit_export
+from events.referee import audits
 from tests.http import auth, create, tokens
 
 ALPHABET = [c.encode() for c in string.printable if c.isprintable()]  # the 95 printable ASCII
@@ -88,7 +89,7 @@ def test_a_short_seed_is_not_found_while_the_match_runs(
     export = client.get(f"/v1/deals/{deal}/export").get_data(as_text=True)
     report = audit_export(export)
     assert report.ok, report.to_text()
-    stored = app.extensions["tricklog.referee"].audit_stored(deal)
+    stored = audits.audit_stored(app.extensions["tricklog.referee"], deal)
     assert stored.ok, stored.to_text()
 
 

@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 
 from events.config import connect
-from events.redis_server import LocalCluster, RedisServer, free_port
-from events.service import Referee
+from events.redis_cluster import LocalCluster
+from events.redis_server import RedisServer, free_port
+from events.referee import Referee, audits, matches
 from events.store import EventStore
 from examples.sse_bot import call
 from tests.e2e.test_serve import wait_until
-from tricklog_cli import GUNICORN_CLASS
+from tricklog_cli import GUNICORN_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +34,7 @@ def test_two_apis_and_two_workers_on_a_cluster(tmp_path: Path) -> None:
                    PYTHONPATH=str(ROOT))
         ports = [free_port(), free_port()]
         procs = [subprocess.Popen([sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{p}",
-                                   "-w", "1", *GUNICORN_CLASS, "api.wsgi:app"], cwd=ROOT,
+                                   "-w", "1", *GUNICORN_ARGS, "api.wsgi:app"], cwd=ROOT,
                                   env=env, stderr=subprocess.DEVNULL) for p in ports]
         procs += [subprocess.Popen([sys.executable, "-m", "tricklog_cli", "worker"], cwd=ROOT,
                                    env=env, stderr=subprocess.DEVNULL) for _ in range(2)]
@@ -66,8 +67,8 @@ def test_two_apis_and_two_workers_on_a_cluster(tmp_path: Path) -> None:
             referee = Referee(EventStore(connect(cluster.url)))
             audited = 0
             for match in [*bot_matches, human]:
-                for summary in referee.match(match["id"])["deals"]:
-                    report = referee.audit_stored(summary["id"])
+                for summary in matches.get(referee, match["id"])["deals"]:
+                    report = audits.audit_stored(referee, summary["id"])
                     assert report.ok, report.to_text()
                     audited += 1
             assert audited >= 5

@@ -105,9 +105,18 @@ def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
         assert any(redis_dir.rglob("*.aof*")), "the embedded redis keeps an AOF"
         lines = [json.loads(line) for line in log_path.read_text().splitlines()
                  if line.startswith("{") and "embedded redis started" in line]
-        client = redis.Redis.from_url(lines[0]["url"])
+        password_file = Path(lines[0]["password_file"])
+        assert password_file.stat().st_mode & 0o077 == 0  # the owner's only
+        with pytest.raises(redis.exceptions.AuthenticationError):
+            redis.Redis.from_url(lines[0]["url"]).ping()  # no password, no store
+        client = redis.Redis.from_url(lines[0]["url"], password=password_file.read_text().strip())
         assert client.config_get("appendfsync")["appendfsync"] == "always"
         client.close()
+        # every line of every child is one JSON object (gunicorn's own and the access log too)
+        assert all(json.loads(line) for line in log_path.read_text().splitlines())
+        access = [json.loads(line) for line in log_path.read_text().splitlines()
+                  if '"gunicorn.access"' in line]
+        assert access and all(a["at"].endswith("+00:00") and a["status"] for a in access)
         for _ in range(20):
             healthz()
         # two API processes answered them; /metrics adds up both

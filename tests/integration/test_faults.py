@@ -11,20 +11,20 @@ from api.app import create_app
 from events.config import Settings, connect
 from events.envelope import first_break
 from events.redis_server import RedisServer
-from events.service import Referee
+from events.referee import Referee, deals, matches, moves
 from events.store import EventStore
 
 
-def play(referee: Referee, deal: str, tokens: dict[int, str], moves: int, rng: random.Random
+def play(referee: Referee, deal: str, tokens: dict[int, str], count: int, rng: random.Random
          ) -> list[int]:
-    """Make up to ``moves`` moves; the seqs the store acknowledged."""
+    """Make up to ``count`` moves; the seqs the store acknowledged."""
     acked = []
-    for _ in range(moves):
-        view = referee.view(deal, None)
+    for _ in range(count):
+        view = deals.view(referee, deal, None)
         if view["turn"] is None:
             break
-        mine = referee.view(deal, tokens[view["turn"]])
-        answer = referee.move(deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
+        mine = deals.view(referee, deal, tokens[view["turn"]])
+        answer = moves.move(referee, deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
         acked.append(answer["view"]["seq"])
     return acked
 
@@ -55,7 +55,7 @@ def test_redis_down_is_a_quick_503_and_service_resumes(tmp_path: Path) -> None:
 def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
     server = RedisServer(tmp_path / "r").start()  # appendfsync always
     referee = Referee(EventStore(connect(server.url)))
-    created = referee.create_match(ruleset="sedma", players=4, seed="crash",
+    created = matches.create(referee, ruleset="sedma", players=4, seed="crash",
                                    seats=[{"name": f"p{i}"} for i in range(4)])
     deal = created["deal"]["id"]
     tokens = {t["seat"]: t["token"] for t in created["tokens"]}

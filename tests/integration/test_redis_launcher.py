@@ -8,13 +8,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from events.redis_server import (
-    BUS_OFFSET,
-    LocalCluster,
-    RedisServer,
-    RedisServerError,
-    cluster_ports,
-)
+from events.redis_cluster import LocalCluster, cluster_ports
+from events.redis_server import BUS_OFFSET, RedisServer, RedisServerError
 
 
 def test_a_drawn_port_taken_before_the_start_is_drawn_again(tmp_path: Path) -> None:

@@ -9,12 +9,12 @@ import pytest
 
 from domain import game
 from events.envelope import first_break, to_event
-from events.service import Referee, StaleSeq
+from events.referee import Referee, StaleSeq, deals, matches, moves
 from events.store import EventStore
 
 
 def new_match(referee: Referee, players: int = 4, **kw: object) -> tuple[str, dict[int, str]]:
-    created = referee.create_match(ruleset="sedma", players=players,
+    created = matches.create(referee, ruleset="sedma", players=players,
                                    seats=[{"name": f"p{i}"} for i in range(players)], **kw)
     return created["deal"]["id"], {t["seat"]: t["token"] for t in created["tokens"]}
 
@@ -24,39 +24,40 @@ def test_snapshot_is_current_so_a_read_folds_nothing(referee: Referee, store: Ev
     deal, tokens = new_match(referee, seed="snap")
     rng = random.Random(0)
     for _ in range(20):
-        view = referee.view(deal, None)
-        mine = referee.view(deal, tokens[view["turn"]])
-        referee.move(deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
+        view = deals.view(referee, deal, None)
+        mine = deals.view(referee, deal, tokens[view["turn"]])
+        moves.move(referee, deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
     head = store.head("deal", deal)
     assert head.snap_seq == head.seq > 20
     rebuilt = game.fold(to_event(e) for e in store.read("deal", deal))
-    assert referee.load(deal).state == rebuilt
+    assert deals.load(referee, deal).state == rebuilt
 
 
 def test_the_log_rebuilds_the_live_state_after_a_whole_deal(referee: Referee,
                                                            store: EventStore) -> None:
     deal, tokens = new_match(referee, players=2, seed="rebuild")
     rng = random.Random(1)
-    while (view := referee.view(deal, None))["turn"] is not None:
-        mine = referee.view(deal, tokens[view["turn"]])
-        referee.move(deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
+    while (view := deals.view(referee, deal, None))["turn"] is not None:
+        mine = deals.view(referee, deal, tokens[view["turn"]])
+        moves.move(referee, deal, tokens[view["turn"]], rng.choice(mine["legal_moves"]))
     log = store.read("deal", deal)
     assert first_break(log) is None
-    assert game.fold(to_event(e) for e in log) == referee.load(deal).state
+    assert game.fold(to_event(e) for e in log) == deals.load(referee, deal).state
 
 
 def test_competing_moves_for_one_turn_land_once(referee: Referee, store: EventStore) -> None:
     deal, tokens = new_match(referee, seed="race")
-    view = referee.view(deal, None)
+    view = deals.view(referee, deal, None)
     token = tokens[view["turn"]]
-    card = referee.view(deal, token)["hand"][0]
+    card = deals.view(referee, deal, token)["hand"][0]
     outcomes: list[str] = []
     barrier = threading.Barrier(6)
 
     def post() -> None:
         barrier.wait()
         try:
-            referee.move(deal, token, {"type": "play", "card": card}, expected_seq=view["seq"])
+            moves.move(referee, deal, token, {"type": "play", "card": card},
+                       expected_seq=view["seq"])
             outcomes.append("ok")
         except StaleSeq:
             outcomes.append("stale")
@@ -73,15 +74,15 @@ def test_competing_moves_for_one_turn_land_once(referee: Referee, store: EventSt
 def test_seeded_matches_deal_the_same_cards(referee: Referee) -> None:
     one, tokens_one = new_match(referee, seed="same")
     two, tokens_two = new_match(referee, seed="same")
-    hands_one = [referee.view(one, tokens_one[s])["hand"] for s in range(4)]
-    assert hands_one == [referee.view(two, tokens_two[s])["hand"] for s in range(4)]
+    hands_one = [deals.view(referee, one, tokens_one[s])["hand"] for s in range(4)]
+    assert hands_one == [deals.view(referee, two, tokens_two[s])["hand"] for s in range(4)]
 
 
 def test_a_move_without_token_or_with_a_stale_seq_changes_nothing(referee: Referee,
                                                                   store: EventStore) -> None:
-    from events.service import Unauthorized
+    from events.referee import Unauthorized
 
     deal, tokens = new_match(referee, seed="nothing")
     with pytest.raises(Unauthorized):
-        referee.move(deal, None, {"type": "stop"})
+        moves.move(referee, deal, None, {"type": "stop"})
     assert len(store.read("deal", deal)) == 1

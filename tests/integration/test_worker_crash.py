@@ -16,7 +16,7 @@ from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 
 from events.redis_server import RedisServer
-from events.service import Referee
+from events.referee import Referee, audits, deals, matches
 from events.store import EventStore
 from workers import runtime
 
@@ -29,7 +29,7 @@ def test_a_killed_workers_bot_move_is_retried_and_lands_once(redis_server: Redis
     referee = Referee(EventStore(redis_client), on_turn=runtime.turn_hook(queue))
     runtime.configure(referee)
     try:
-        created = referee.create_match(
+        created = matches.create(referee,
             ruleset="sedma", players=2, seed="crash-worker", options={"target_stakes": 1},
             seats=[{"name": "a", "bot": "heuristic"}, {"name": "b", "bot": "heuristic"}])
         deal = created["deal"]["id"]
@@ -49,7 +49,7 @@ def test_a_killed_workers_bot_move_is_retried_and_lands_once(redis_server: Redis
         time.sleep(0.5)  # well inside the bot's 30 s of thinking
         os.killpg(worker.pid, signal.SIGKILL)  # the worker and its work horse, mid-move
         worker.wait()
-        assert referee.load(deal).seq == 1  # the move was not made
+        assert deals.load(referee, deal).seq == 1  # the move was not made
         started.cleanup(timestamp=time.time() + 3600)  # as a live worker's maintenance would
         assert queue.count == 1  # retried
         SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
@@ -57,7 +57,7 @@ def test_a_killed_workers_bot_move_is_retried_and_lands_once(redis_server: Redis
         log = referee.store.read("deal", deal)
         first = [e for e in log if e["command_id"] == "bot:1" and e["seat"] is not None]
         assert len(first) == 1 and first[0]["seq"] == 2
-        assert referee.match(created["id"])["status"] == "over"
-        assert referee.audit_stored(deal).ok
+        assert matches.get(referee, created["id"])["status"] == "over"
+        assert audits.audit_stored(referee, deal).ok
     finally:
         runtime.configure(None)

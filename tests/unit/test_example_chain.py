@@ -12,7 +12,7 @@ import pytest
 
 from domain import game
 from events.envelope import GENESIS, seal
-from events.service import served_envelopes
+from events.referee.deals import served_envelopes
 from examples.sse_bot import Chain
 from tests.helpers import random_deal
 

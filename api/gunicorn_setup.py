@@ -1,0 +1,70 @@
+"""gunicorn, made to speak like the rest of Tricklog (``tricklog serve`` names these classes).
+
+``JsonLogger``: gunicorn's own log lines and the access log as JSON lines on stderr, in the
+format of ``events.logs`` (the access log's time included, ISO 8601 UTC like every other line).
+
+``ProblemThreadWorker``: the gthread worker, whose error answers to requests the app never sees
+(a request line over 4094 bytes: 414; headers too large or too many: 431; a broken request
+line or header: 400) are ``application/problem+json`` like
+every other error, instead of gunicorn's HTML page.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from typing import Any
+
+from gunicorn import glogging, util
+from gunicorn.workers.gthread import ThreadWorker
+
+from events.logs import JsonFormatter
+
+from .problem_types import BY_NAME
+from .problems import SERVER_PROBLEMS
+
+MAX_DETAIL = 300
+
+
+class JsonLogger(glogging.Logger):  # type: ignore[misc]
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                handler.setFormatter(JsonFormatter())
+                if isinstance(handler, logging.StreamHandler) and handler.stream is sys.stdout:
+                    handler.setStream(sys.stderr)
+
+    def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> None:
+        """One line per request: method, path (never the query string: a stream's
+        ``?token=`` must not reach a log), status, milliseconds, bytes sent."""
+        if not self.access_log_enabled:
+            return
+        status = resp.status.split(None, 1)[0] if isinstance(resp.status, str) else resp.status
+        method, path = environ.get("REQUEST_METHOD"), environ.get("PATH_INFO")
+        self.access_log.info("%s %s %s", method, path, status, extra={
+            "method": method, "path": path, "status": int(status),
+            "ms": round(request_time.total_seconds() * 1000, 1),
+            "bytes": getattr(resp, "sent", None)})
+
+
+def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's ``util.write_error``, answering problem+json (types of the one catalogue)."""
+    kind = BY_NAME[SERVER_PROBLEMS.get(status_int, "http-error")]
+    body = json.dumps({"type": kind.uri, "title": kind.title, "status": status_int,
+                       "detail": (mesg or kind.title)[:MAX_DETAIL]}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
+            f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
+    util.write_nonblock(sock, head.encode("latin-1") + body)
+
+
+class ProblemThreadWorker(ThreadWorker):  # type: ignore[misc]
+    """gthread, with its error pages written by ``write_problem``. gunicorn writes them through
+    the module function ``gunicorn.util.write_error``, which is replaced in the worker process
+    when it boots (the only caller is the worker's ``handle_error``)."""
+
+    def init_process(self) -> None:
+        assert callable(util.write_error), "gunicorn moved util.write_error"
+        util.write_error = write_problem
+        super().init_process()

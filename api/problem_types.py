@@ -1,0 +1,219 @@
+"""Every problem type the API answers with, one entry each: its name, status, title, what it
+means and what to do about it.
+
+From this list come the pages at ``GET /problems/{name}`` (the ``type`` of every problem
+resolves to one), openapi.yaml's ``ProblemType`` and ``IllegalMoveRule`` enums and README's
+error table. ``python -m api.problem_types`` rewrites the two generated parts of openapi.yaml
+and README.md; ``tests/api/test_problem_types.py`` fails while they are out of step. Adding a
+problem type is one entry here, then that command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from domain.errors import RULES
+
+BASE = "/problems/"
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemType:
+    name: str
+    status: int | None  # None: the status of the HTTP error it stands for
+    title: str
+    means: str
+    todo: str
+
+    @property
+    def uri(self) -> str:
+        return BASE + self.name
+
+
+TYPES: tuple[ProblemType, ...] = (
+    ProblemType("bad-json", 400, "Malformed JSON",
+                "The body is not JSON, is missing where one is needed, is nested absurdly "
+                "deep, or repeats a key in one object (`{\"type\": \"stop\", \"type\": "
+                "\"play\"}`).", "Send one JSON value (an object for every body of this API), "
+                "each key once."),
+    ProblemType("bad-request", 400, "Bad request",
+                "The HTTP request itself is malformed (the request line, a header or the "
+                "framing), before any body is read; the HTTP server answers it before any route "
+                "(no `instance`).", "Fix the request; an HTTP library does this for you."),
+    ProblemType("unauthorized", 401, "Seat token required",
+                "The call needs a seat token and got none, or the Authorization header is not "
+                "`Bearer <token>`.", "Send `Authorization: Bearer <seat token>` with the token "
+                "`POST /v1/matches` returned for the seat."),
+    ProblemType("forbidden", 403, "Not allowed",
+                "The token is not a seat of this match, the seat may not do this, or an "
+                "operator endpoint was called without the operator's token (or a webhook URL "
+                "outside the operator's allowlist).",
+                "Use the token of a seat of this match, or the operator's token."),
+    ProblemType("not-found", 404, "Not found",
+                "No match, deal, ruleset, job, event or path by that name.",
+                "Check the id; deal ids are `<match id>.<deal number>`."),
+    ProblemType("method-not-allowed", 405, "Method not allowed",
+                "The path exists but not with this method; `Allow` lists the methods it has.",
+                "Use one of the methods in `Allow`."),
+    ProblemType("illegal-move", 409, "Move not allowed",
+                "A well-formed move the rules forbid now; `rule` names the rule and "
+                "`legal_moves` lists what the seat may do (empty when it may do nothing).",
+                "Post one of `legal_moves` verbatim, or wait for your turn."),
+    ProblemType("stale-seq", 409, "Stale expected_seq",
+                "`expected_seq` is not the deal's current `seq`: someone moved first. "
+                "`current_seq` says where the deal is.",
+                "Read the view again, decide again, and post with the new `seq`."),
+    ProblemType("deal-running", 409, "Deal still running",
+                "The whole log (an export, an audit or a dispute) exists only once the deal is "
+                "over.", "Wait until the deal's `phase` is `over`."),
+    ProblemType("match-over", 409, "Match over",
+                "The match has ended; nothing more can be added to it (a client seed).",
+                "Nothing to do: create a new match."),
+    ProblemType("too-large", 413, "Request too large",
+                "The body is over 64 KiB (2 MiB for `POST /v1/audits`), whether it comes with "
+                "a `Content-Length` or chunked.", "Send a smaller body."),
+    ProblemType("uri-too-long", 414, "Request line too long",
+                "The request line is over 4094 bytes; the HTTP server answers it before any "
+                "route (no `instance`).", "Send a shorter path and query."),
+    ProblemType("unsupported-media-type", 415, "Unsupported media type",
+                "The body's Content-Type is not one this call reads.",
+                "Send `Content-Type: application/json`."),
+    ProblemType("validation", 422, "Invalid request body",
+                "A body or parameter that fails validation; `field` names the first bad field "
+                "(a dotted path when nested: `seats.1.name`) and `errors` lists the messages "
+                "per field.",
+                "Fix the field; `GET /v1/rulesets/{id}` lists a preset's options and values. A "
+                "card code is the whole string (`AS`, not `AS\\n`); a `Last-Event-ID` is ASCII "
+                "digits."),
+    ProblemType("idempotency-key-reused", 422, "Idempotency-Key reused",
+                "This seat already used the `Idempotency-Key` for another move (compared as a "
+                "digest of the canonical move, `expected_seq` included): the first move stands "
+                "and this one was not made. `field` is `Idempotency-Key`.",
+                "Use a new key for a new move; repeat a key only to repeat the same move."),
+    ProblemType("rate-limited", 429, "Too many requests",
+                "More requests from this address or seat token than the operator allows "
+                "(`TRICKLOG_RATE_LIMIT`).", "Wait for the seconds in `Retry-After`."),
+    ProblemType("quota-exceeded", 429, "Quota exceeded",
+                "This address or token has queued as much work for the workers as the operator "
+                "allows in the window: bot seats in new matches, audits (disputes included) or "
+                "replays (`TRICKLOG_QUOTA_BOTS`, `_AUDITS`, `_REPLAYS`); `quota` names which. "
+                "Nothing was created or queued.", "Wait for the seconds in `Retry-After`."),
+    ProblemType("headers-too-large", 431, "Request headers too large",
+                "A header line over 8190 bytes or more than 100 headers; the HTTP server "
+                "answers it before any route (no `instance`).", "Send fewer, shorter headers."),
+    ProblemType("internal", 500, "Internal error",
+                "A bug: the server failed and logged it. No log was changed.",
+                "Retry later; report it with the time and the `instance`."),
+    ProblemType("not-implemented", 501, "Not implemented",
+                "The HTTP server does not implement what the request needs (a transfer coding "
+                "it does not know); answered before any route (no `instance`).",
+                "Send the body with `Content-Length` or `Transfer-Encoding: chunked`."),
+    ProblemType("store-unavailable", 503, "Store unavailable",
+                "The event store (Redis) cannot be reached. Nothing was changed.",
+                "Retry after the seconds in `Retry-After`; a move with an `Idempotency-Key` is "
+                "safe to repeat."),
+    ProblemType("http-error", None, "HTTP error",
+                "Another HTTP-level error, with its own status (for instance 416 for a range "
+                "of a static file that does not exist).", "See the status code."),
+)
+BY_NAME: dict[str, ProblemType] = {t.name: t for t in TYPES}
+
+
+# -- the generated documents ----------------------------------------------------------------------
+
+def page(name: str) -> str:
+    """The human page of one problem type."""
+    t = BY_NAME[name]
+    status = str(t.status) if t.status is not None else "as the response says"
+    body = [f"<h1>{_md(t.title)}</h1>",
+            f"<p><code>type: {t.uri}</code> &middot; HTTP status {status}</p>",
+            f"<h2>What it means</h2><p>{_md(t.means)}</p>",
+            f"<h2>What to do</h2><p>{_md(t.todo)}</p>"]
+    if name == "illegal-move":
+        rows = "".join(f"<tr><td><code>{r}</code></td><td>{_md(m)}</td></tr>"
+                       for r, m in RULES.items())
+        body.append(f"<h2>Rules (<code>rule</code>)</h2><table>{rows}</table>")
+    body.append('<p><a href="/problems/">Every problem type</a></p>')
+    return _html(t.title, "".join(body))
+
+
+def index() -> str:
+    rows = "".join(f'<tr><td>{t.status or ""}</td><td><a href="{t.uri}"><code>{t.uri}</code>'
+                   f"</a></td><td>{_md(t.title)}</td></tr>" for t in TYPES)
+    return _html("Problem types", "<h1>Problem types</h1><p>Every error of the API is "
+                 "<code>application/problem+json</code> (RFC 9457) with one of these "
+                 f"<code>type</code>s.</p><table>{rows}</table>")
+
+
+def _html(title: str, body: str) -> str:
+    return (f"<!doctype html><html lang=en><meta charset=utf-8><title>Tricklog: "
+            f"{html.escape(title)}</title><body style='font-family:sans-serif;max-width:42em;"
+            f"margin:2em auto'>{body}</body></html>\n")
+
+
+def _md(text: str) -> str:
+    """Escape, then turn `code` spans into <code>."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text, quote=False))
+
+
+def readme_table() -> list[str]:
+    lines = ["| status | `type` | what it means | what to do |", "| --- | --- | --- | --- |"]
+    for t in TYPES:
+        lines.append(f"| {t.status or 'varies'} | `{t.uri}` | {t.means} | {t.todo} |")
+    lines += ["", "`rule` of an illegal move:", "", "| `rule` | what it means |",
+              "| --- | --- |"]
+    lines += [f"| `{rule}` | {meaning} |" for rule, meaning in RULES.items()]
+    return lines
+
+
+def spec_enum(name: str) -> list[str]:
+    """The ``enum`` of ``ProblemType`` (with names for generated code) or ``IllegalMoveRule``."""
+    if name == "rules":
+        return ["      enum:", *(f"        - {rule}" for rule in RULES)]
+    return ["      enum:", *(f"        - {t.uri}" for t in TYPES),
+            "      x-enum-varnames:", *(f"        - {t.name.upper().replace('-', '_')}"
+                                        for t in TYPES)]
+
+
+def replace_between(text: str, marker: str, lines: list[str]) -> str:
+    """``text`` with the lines between ``<marker>:begin`` and ``<marker>:end`` replaced."""
+    name = re.escape(marker)
+    pattern = re.compile(rf"(^[^\n]*{name}:begin[^\n]*\n)(.*?)(^[^\n]*{name}:end)", re.S | re.M)
+    if not pattern.search(text):
+        raise ValueError(f"no {marker}:begin / {marker}:end markers")
+    return pattern.sub(lambda m: m[1] + "".join(f"{line}\n" for line in lines) + m[3], text)
+
+
+def documents(root: Path) -> dict[Path, str]:
+    """openapi.yaml and README.md as they should read, generated parts rewritten."""
+    spec = (root / "openapi.yaml").read_text()
+    spec = replace_between(spec, "problem-types", spec_enum("problems"))
+    spec = replace_between(spec, "illegal-move-rules", spec_enum("rules"))
+    readme = replace_between((root / "README.md").read_text(), "problem-types", readme_table())
+    return {root / "openapi.yaml": spec, root / "README.md": readme}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m api.problem_types",
+        description="Rewrite the generated parts of openapi.yaml (the ProblemType and "
+                    "IllegalMoveRule enums) and README.md (the error table) from this catalogue.")
+    parser.add_argument("--check", action="store_true",
+                        help="only say whether they are in step (exit status 1 if not)")
+    args = parser.parse_args(argv)
+    root = Path(__file__).resolve().parents[1]
+    stale = [(path, text) for path, text in documents(root).items() if path.read_text() != text]
+    for path, text in stale:
+        print(f"{'out of step' if args.check else 'rewrote'}: {path.name}", file=sys.stderr)
+        if not args.check:
+            path.write_text(text)
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

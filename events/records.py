@@ -1,0 +1,91 @@
+"""The store's records beside the event streams: each match's immutable facts (seats, token
+digests, secret and nonce), the index of matches, the matches a bot-turn sweeper watches,
+registered webhook bots, disputes, and the store's fairness key. Every key comes from
+``keys.py``; nothing outside the store touches Redis for them."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, cast
+
+import orjson
+import redis
+
+from . import keys
+
+
+class Records:
+    """Mixed into ``EventStore``: one object owns every key of the store."""
+
+    _redis: redis.Redis
+
+    # -- matches -----------------------------------------------------------------------------
+
+    def save_match(self, match_id: str, facts: dict[str, str], at: float, bots: bool) -> None:
+        """A new match's facts, its place in the index, and (with a bot seat) in the sweeper's
+        list until it is over."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hset(keys.meta_key(match_id), mapping=facts)  # type: ignore[arg-type]
+        pipe.zadd(keys.match_index_key(), {match_id: at})
+        if bots:
+            pipe.zadd(keys.live_bot_matches_key(), {match_id: at})
+        pipe.execute()
+
+    def match_facts(self, match_id: str) -> dict[bytes, bytes]:
+        return cast(dict[bytes, bytes], self._redis.hgetall(keys.meta_key(match_id)))
+
+    def deal_head_and_facts(self, deal_id: str, match_id: str
+                            ) -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
+        """A deal's head and its match's facts in one round trip."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hgetall(keys.head_key("deal", deal_id))
+        pipe.hgetall(keys.meta_key(match_id))
+        head, facts = pipe.execute()
+        return head, facts
+
+    def recent_matches(self, limit: int) -> list[str]:
+        ids = cast(list[bytes], self._redis.zrevrange(keys.match_index_key(), 0, limit - 1))
+        return [i.decode() for i in ids]
+
+    # -- the bot-turn sweeper ----------------------------------------------------------------
+
+    def live_bot_matches(self, start: int, count: int) -> list[str]:
+        page = cast(list[bytes], self._redis.zrange(keys.live_bot_matches_key(), start,
+                                                    start + count - 1))
+        return [raw.decode() for raw in page]
+
+    def forget_live(self, match_id: str) -> None:
+        self._redis.zrem(keys.live_bot_matches_key(), match_id)
+
+    def take_sweep_lock(self, holder: str, ms: int) -> bool:
+        return bool(self._redis.set(keys.sweep_lock_key(), holder, nx=True, px=ms))
+
+    # -- webhook bots and disputes -----------------------------------------------------------
+
+    def save_bot(self, bot: dict[str, Any]) -> None:
+        self._redis.hset(keys.bots_key(), bot["id"], orjson.dumps(bot))
+
+    def bot(self, bot_id: str) -> dict[str, Any] | None:
+        raw = self._redis.hget(keys.bots_key(), bot_id)
+        return None if raw is None else cast(dict[str, Any], orjson.loads(cast(bytes, raw)))
+
+    def save_dispute(self, deal_id: str, dispute: dict[str, Any]) -> None:
+        self._redis.hset(keys.disputes_key(deal_id), dispute["id"], orjson.dumps(dispute))
+
+    def dispute(self, deal_id: str, dispute_id: str) -> dict[str, Any] | None:
+        raw = self._redis.hget(keys.disputes_key(deal_id), dispute_id)
+        return None if raw is None else cast(dict[str, Any], orjson.loads(cast(bytes, raw)))
+
+    def disputes(self, deal_id: str) -> list[dict[str, Any]]:
+        raw = cast(dict[bytes, bytes], self._redis.hgetall(keys.disputes_key(deal_id)))
+        return [orjson.loads(v) for v in raw.values()]
+
+    # -- fairness ----------------------------------------------------------------------------
+
+    def fairness_key(self) -> bytes:
+        """The store's fairness key (``keys.fairness_key``), made once by whoever asks first."""
+        key = keys.fairness_key()
+        self._redis.set(key, secrets.token_hex(32), nx=True)
+        value = self._redis.get(key)
+        assert isinstance(value, bytes)
+        return bytes.fromhex(value.decode())

@@ -1,0 +1,25 @@
+"""The use cases: what the API and the workers ask of the referee, one module per subject.
+
+``matches`` (create, read, client seeds, bring a match up to date), ``deals`` (load, views,
+feeds, replay, export), ``moves`` (a seat's move, a bot's move), ``turns`` (telling the bot
+runner), ``disputes``, ``bots`` (webhook bots), ``sheets``, ``audits``. Each is a set of
+functions over a ``Referee``: the dependencies and nothing else, composed once by the API
+(``api/app.py``) and by the workers (``workers/runtime.py``). This is the only place that
+joins the pure rules (``domain``) to the store.
+"""
+
+from __future__ import annotations
+
+from .context import Referee, TurnHook, utc_now
+from .errors import (
+    DealRunning,
+    Forbidden,
+    IdempotencyKeyReused,
+    MatchOver,
+    NotFound,
+    StaleSeq,
+    Unauthorized,
+)
+
+__all__ = ["DealRunning", "Forbidden", "IdempotencyKeyReused", "MatchOver", "NotFound",
+           "Referee", "StaleSeq", "TurnHook", "Unauthorized", "utc_now"]

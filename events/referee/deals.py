@@ -1,0 +1,131 @@
+"""Reading a deal: its state (from the snapshot the last append wrote, plus any events after
+it: a bounded fold), a seat's view, the redacted feed, the state at any event, the export."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domain import game, redaction
+from domain import match as matches
+from domain.family import DealState
+from domain.game import ENGINE_VERSION
+from domain.shuffle import SHUFFLE_VERSION
+
+from ..audit import export_format
+from ..envelope import served, to_event
+from . import turns
+from .context import Referee
+from .errors import DealRunning, NotFound
+from .seats import Meta, from_facts
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDeal:
+    id: str
+    seq: int
+    hash: str
+    state: Any
+    meta: Meta
+
+
+def load(ref: Referee, deal_id: str) -> LoadedDeal:
+    """The deal's state: one round trip for its head (with the snapshot) and its match's
+    facts, and a fold of whatever came after the snapshot."""
+    match_id = matches.match_id_of(deal_id)
+    head_raw, facts = ref.store.deal_head_and_facts(deal_id, match_id)
+    if not head_raw or not facts:
+        raise NotFound("deal", deal_id)
+    head = ref.store.head_from(head_raw)
+    state, after = _from_snapshot(head.snapshot, head.snap_seq)
+    if head.seq > after:
+        events = (to_event(e) for e in ref.store.read("deal", deal_id, after=after))
+        state = game.fold(events, state)
+    assert head.hash is not None
+    return LoadedDeal(deal_id, head.seq, head.hash, state, from_facts(match_id, facts))
+
+
+def _from_snapshot(snapshot: dict[str, Any] | None, seq: int) -> tuple[DealState | None, int]:
+    """The snapshot's state, or none (fold from the start) when another engine wrote it."""
+    if snapshot is None or snapshot.get("engine") != ENGINE_VERSION:
+        return None, 0
+    try:
+        return game.from_snapshot(snapshot), seq
+    except (KeyError, TypeError, ValueError):  # a state of another shape: refold
+        return None, 0
+
+
+def snapshot(state: DealState) -> dict[str, Any]:
+    return {"engine": ENGINE_VERSION, **game.to_snapshot(state)}
+
+
+def is_over(ref: Referee, deal_id: str) -> bool:
+    return game.is_over(load(ref, deal_id).state)
+
+
+def view(ref: Referee, deal_id: str, token: str | None) -> dict[str, Any]:
+    """The caller's view. A read that finds a bot seat to act also makes sure a job will play
+    it, so reading a stalled deal restarts it (``turns.kick``)."""
+    deal = load(ref, deal_id)
+    out = view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token))
+    turns.kick(ref, deal.id, deal.seq, deal.state.turn, deal.meta)
+    return out
+
+
+def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
+    return {"id": deal.id, "match_id": deal.meta.match_id, "ruleset": state.rules.preset,
+            "players": state.rules.players, "options": state.rules.options, "seq": seq,
+            **game.view(state, seat)}
+
+
+def events(ref: Referee, deal_id: str, token: str | None, *, after: int = 0,
+           limit: int | None = None) -> dict[str, Any]:
+    deal = load(ref, deal_id)
+    seat = deal.meta.seat_of(token)
+    envs = ref.store.read("deal", deal_id, after=after, limit=limit)
+    over = game.is_over(deal.state)
+    return {"events": served_envelopes(deal.state.rules, envs, seat, over), "seq": deal.seq,
+            "complete": over}
+
+
+def replay(ref: Referee, deal_id: str, token: str | None, at: int) -> dict[str, Any]:
+    """The state after event ``at``: the caller's view, omniscient once the deal is over."""
+    deal = load(ref, deal_id)
+    seat = deal.meta.seat_of(token)
+    if at > deal.seq:
+        raise NotFound("event", f"{deal_id}#{at}")
+    envs = ref.store.read("deal", deal_id, upto=at)
+    state = game.fold(to_event(e) for e in envs)
+    over = game.is_over(deal.state)
+    out = view_of(deal, state, at, seat)
+    if over:
+        out["hands"] = [list(h) for h in state.hands]
+    out["event"] = served_envelopes(state.rules, envs[-1:], seat, over)[0]
+    return out
+
+
+def export(ref: Referee, deal_id: str) -> list[dict[str, Any]]:
+    """The whole log, a header line first; only once the deal is over."""
+    deal = load(ref, deal_id)
+    if not game.is_over(deal.state):
+        raise DealRunning(f"deal {deal_id} is still being played")
+    rules = deal.state.rules
+    envelopes = ref.store.read("deal", deal_id)
+    header = {"format": export_format(envelopes), "deal_id": deal_id,
+              "match_id": deal.meta.match_id, "ruleset": rules.preset, "players": rules.players,
+              "options": rules.options, "engine": ENGINE_VERSION, "shuffle": SHUFFLE_VERSION}
+    return [header, *envelopes]
+
+
+def served_envelopes(rules: Any, envs: list[dict[str, Any]], viewer: int | None, over: bool
+                     ) -> list[dict[str, Any]]:
+    """Envelopes as ``viewer`` may see them: whole once the deal is over; before, each hidden
+    part it may not see is null, beside every commitment and the salts of its own parts."""
+    if over:
+        return envs
+    out = []
+    for env in envs:
+        event = to_event(env)
+        parts = game.hidden(rules, event)
+        out.append(served(env, parts, viewer, redaction.redact(event.data, parts, viewer)))
+    return out

@@ -1,0 +1,36 @@
+"""What the use cases refuse, each mapped to one problem type by ``api/problems.py``."""
+
+from __future__ import annotations
+
+
+class NotFound(Exception):
+    def __init__(self, kind: str, ident: str) -> None:
+        super().__init__(f"no {kind} {ident!r}")
+        self.kind, self.ident = kind, ident
+
+
+class Unauthorized(Exception):
+    """No seat token where one is required."""
+
+
+class Forbidden(Exception):
+    """A token that is not a seat of this match, or a seat that may not do this."""
+
+
+class StaleSeq(Exception):
+    def __init__(self, current_seq: int) -> None:
+        super().__init__(f"the deal is at seq {current_seq}")
+        self.current_seq = current_seq
+
+
+class IdempotencyKeyReused(Exception):
+    """An idempotency key already used by this seat for another move: the first move stands,
+    and this one was not made."""
+
+
+class DealRunning(Exception):
+    """The whole log is shown only once the deal is over."""
+
+
+class MatchOver(Exception):
+    """The match has ended; nothing more can be added to it."""

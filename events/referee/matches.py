@@ -1,0 +1,165 @@
+"""Matches: create one (its seats, tokens, secret and first deal), read it, take a seat's
+client seed, and bring its stream up to date with its deals (record a scored deal, start the
+next). Every write checks the expected ``seq``, so racing callers are safe."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from domain import game, registry
+from domain import match as matches
+from domain.bots import BOTS
+from domain.errors import InvalidOptions
+from domain.fairness import MatchSecret
+from domain.messages import Event
+
+from ..envelope import GENESIS, to_event
+from ..store import Conflict
+from . import deals, turns
+from .context import Referee
+from .errors import MatchOver, NotFound, StaleSeq, Unauthorized
+from .seats import facts, meta
+
+RETRIES = 5
+
+
+def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
+           players: int | None = None, options: dict[str, Any] | None = None,
+           seed: str | None = None, deal: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Create a match and its first deal; the answer holds each seat's token, once.
+    ``players`` defaults to the number of seats."""
+    rules = registry.rules_for(ruleset, players or len(seats), options)
+    _check_seats(ref, rules, seats)
+    match_id = ref.new_id()
+    fair = MatchSecret(seed if seed is not None else secrets.token_hex(32), _nonce(ref, seed))
+    first = _prearranged(rules, deal)
+    dealer = first["dealer"] if first else fair.first_dealer(rules.players)
+    table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
+    tokens = [secrets.token_urlsafe(32) for _ in seats]  # 256 bits each
+    ref.store.save_match(match_id, facts(table, tokens, fair), datetime.now(UTC).timestamp(),
+                         bots=any(s.get("bot") for s in seats))
+    opening = matches.created(match_id, rules, table, dealer, fair,
+                              [s.get("client_seed") for s in seats],
+                              {"prearranged": first["data"]} if first else None)
+    ref.store.append("match", match_id, ref.seal(opening, 0, GENESIS, f"create:{match_id}"),
+                     expected_seq=0)
+    return {**advance(ref, match_id).to_dict(), "deal": {"id": matches.deal_id(match_id, 1)},
+            "tokens": [{"seat": i, "token": t} for i, t in enumerate(tokens)]}
+
+
+def _check_seats(ref: Referee, rules: Any, seats: list[dict[str, Any]]) -> None:
+    if len(seats) != rules.players:
+        raise InvalidOptions("seats", f"{rules.preset} for {rules.players} needs "
+                             f"{rules.players} seats, got {len(seats)}")
+    for seat in seats:
+        bot = seat.get("bot")
+        if bot is not None and bot not in BOTS and ref.store.bot(bot) is None:
+            raise InvalidOptions("seats", f"unknown bot {bot!r}: use one of "
+                                 + ", ".join(sorted(BOTS)) + " or a registered bot's id")
+
+
+def _prearranged(rules: Any, deal: dict[str, Any] | None) -> dict[str, Any] | None:
+    if deal is None:
+        return None
+    event = game.prearranged_deal(rules, deal["dealer"], deal["hands"], deal["stock"],
+                                  deal.get("trump_card"))[0]
+    return {"dealer": deal["dealer"], "data": event.data}
+
+
+def _nonce(ref: Referee, seed: str | None) -> str:
+    """The match nonce: random, or for a creator's seed drawn from it under the store's
+    fairness key, so the same seed deals the same cards on this store (duplicate play)."""
+    if seed is None:
+        return secrets.token_hex(32)
+    message = b"tricklog-match-nonce\x00" + seed.encode()
+    return hmac.new(ref.store.fairness_key(), message, hashlib.sha256).hexdigest()
+
+
+def get(ref: Referee, match_id: str) -> dict[str, Any]:
+    meta(ref, match_id)
+    return advance(ref, match_id).to_dict()
+
+
+def recent(ref: Referee, limit: int = 50) -> list[str]:
+    return ref.store.recent_matches(limit)
+
+
+def contribute_seed(ref: Referee, match_id: str, token: str | None, seed: str
+                    ) -> dict[str, Any]:
+    """A seat's client seed, mixed into the shuffle of every deal not yet started."""
+    if token is None:
+        raise Unauthorized("a client seed needs the seat's token")
+    seat = meta(ref, match_id).seat_of(token)
+    assert seat is not None
+    for _ in range(RETRIES):
+        seq, prev, state = stream(ref, match_id)
+        if state.status != "playing":
+            raise MatchOver(f"match {match_id} is over")
+        event = matches.client_seed(state, seat, seed)
+        try:
+            ref.store.append("match", match_id, ref.seal([event], seq, prev, f"seed:{seat}:{seq}"),
+                             expected_seq=seq)
+        except Conflict:
+            continue
+        return dict(event.data)
+    raise StaleSeq(seq)
+
+
+def stream(ref: Referee, match_id: str) -> tuple[int, str, matches.MatchState]:
+    """The match stream's last ``seq`` and ``hash``, and its state."""
+    envs = ref.store.read("match", match_id)
+    if not envs:
+        raise NotFound("match", match_id)
+    return envs[-1]["seq"], envs[-1]["hash"], matches.fold([to_event(e) for e in envs])
+
+
+def advance(ref: Referee, match_id: str) -> matches.MatchState:
+    """Bring the match stream up to date with its deals: record scored deals, start the next
+    one. Idempotent and safe to race: every write checks the expected ``seq``."""
+    for _ in range(RETRIES * 2):
+        seq, prev, state = stream(ref, match_id)
+        current = state.deals[-1]
+        _ensure_deal(ref, state, seq, current["number"])
+        if state.status != "playing" or current["status"] != "playing":
+            return state
+        deal_state = deals.load(ref, current["id"]).state
+        if not game.is_over(deal_state):
+            return state
+        events = matches.after_deal(state, current["number"], deal_state.result,
+                                    meta(ref, match_id).fairness)
+        try:
+            ref.store.append("match", match_id,
+                             ref.seal(events, seq, prev, f"advance:{current['id']}"),
+                             expected_seq=seq)
+        except Conflict:
+            continue
+    return stream(ref, match_id)[2]
+
+
+def _ensure_deal(ref: Referee, state: matches.MatchState, match_seq: int, number: int) -> None:
+    """Deal ``number`` exists once its ``deal_started`` is recorded (idempotent)."""
+    did = matches.deal_id(state.id, number)
+    if ref.store.head("deal", did).seq:
+        return
+    started = ref.store.read("match", state.id, upto=match_seq)
+    info = next(e["data"] for e in started
+                if e["type"] == "deal_started" and e["data"]["number"] == number)
+    seats = meta(ref, state.id)
+    if "prearranged" in info:
+        events = game.opening(Event("dealt", info["prearranged"]), None)
+    else:
+        events = game.new_deal(state.rules, number, info["dealer"], seats.fairness.deal(number),
+                               matches.seeds_for(state, number), info.get("carry", 0))
+    deal_state = game.fold(events)
+    envs = ref.seal(events, 0, GENESIS, f"deal:{did}", state.rules)
+    try:
+        ref.store.append("deal", did, envs, expected_seq=0, snapshot=deals.snapshot(deal_state))
+    except Conflict:
+        return
+    turns.notify(ref, did, len(events), deal_state.turn, seats)
+    if game.is_over(deal_state):  # a burned hand can end a deal as it is dealt
+        advance(ref, state.id)

@@ -1,0 +1,110 @@
+"""Moves: a seat's move with its token, or a bot seat's move from a worker. Each is decided
+by the rules, sealed into envelopes and appended with the expected ``seq`` in one Lua call
+that also keeps the answer under the idempotency key; a race is retried on the new state."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import uuid
+from typing import Any
+
+import orjson
+
+from domain import game
+from domain import match as matches
+from domain.messages import Command, Move
+
+from ..store import Conflict, Duplicate, Remembered
+from . import deals, turns
+from . import matches as match_stream
+from .context import Referee
+from .deals import LoadedDeal
+from .errors import Forbidden, IdempotencyKeyReused, StaleSeq, Unauthorized
+
+RETRIES = 5
+
+
+def move(ref: Referee, deal_id: str, token: str | None, body: dict[str, Any], *,
+         expected_seq: int | None = None, idempotency_key: str | None = None
+         ) -> dict[str, Any]:
+    """Apply one seat's move. Returns ``{"events": [...], "view": {...}}``; a repeated
+    idempotency key returns the first answer and appends nothing, a key repeated with another
+    move is refused (``IdempotencyKeyReused``)."""
+    if token is None:
+        raise Unauthorized("a move needs the seat's token")
+    deal = deals.load(ref, deal_id)
+    seat = deal.meta.seat_of(token)
+    assert seat is not None
+    fingerprint = hashlib.sha256(json.dumps(  # json: expected_seq may exceed 64 bits
+        {**body, "expected_seq": expected_seq}, sort_keys=True,
+        separators=(",", ":")).encode()).hexdigest()
+    return _apply(ref, deal, seat, body, expected_seq, idempotency_key, fingerprint=fingerprint)
+
+
+def play_as(ref: Referee, deal_id: str, seat: int, body: dict[str, Any], *, expected_seq: int,
+            idempotency_key: str, command_id: str | None = None) -> dict[str, Any]:
+    """A move on behalf of a bot seat (workers only). ``command_id`` records why, e.g. a
+    webhook bot's fallback to a random move. Bots give no fingerprint: a retried webhook may
+    choose differently, and the first move stands."""
+    deal = deals.load(ref, deal_id)
+    if deal.meta.bot_of(seat) is None:
+        raise Forbidden(f"seat {seat} is not played by a bot")
+    return _apply(ref, deal, seat, body, expected_seq, idempotency_key, command_id)
+
+
+def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
+           expected_seq: int | None, key: str | None, command_id: str | None = None,
+           fingerprint: str | None = None) -> dict[str, Any]:
+    scope = str(seat)
+    if key is not None:
+        seen = ref.store.remembered("deal", deal.id, scope, key)
+        if seen is not None:
+            return _first_answer(seen, fingerprint)
+    for _ in range(RETRIES):
+        if expected_seq is not None and expected_seq != deal.seq:
+            raise StaleSeq(deal.seq)
+        secret = deal.meta.fairness.deal(matches.number_of(deal.id))
+        events = game.decide(deal.state, Command(seat, Move.from_dict(body), secret))
+        state = game.fold(events, deal.state)
+        envs = ref.seal(events, deal.seq, deal.hash, command_id or key or uuid.uuid4().hex,
+                        deal.state.rules)
+        answer = _answer(deal, state, envs, seat)
+        try:
+            ref.store.append("deal", deal.id, envs, expected_seq=deal.seq,
+                             idempotency=(scope, key) if key else None,
+                             answer=orjson.dumps(answer), fingerprint=fingerprint,
+                             snapshot=deals.snapshot(state))
+        except Duplicate as dup:
+            return _first_answer(dup.remembered, fingerprint)
+        except Conflict as conflict:
+            if expected_seq is not None:
+                raise StaleSeq(conflict.current_seq) from None
+            deal = deals.load(ref, deal.id)
+            continue
+        _after(ref, deal, state, envs[-1]["seq"])
+        return answer
+    raise StaleSeq(deal.seq)
+
+
+def _answer(deal: LoadedDeal, state: Any, envs: list[dict[str, Any]], seat: int
+            ) -> dict[str, Any]:
+    over = game.is_over(state)
+    return {"events": deals.served_envelopes(deal.state.rules, envs, seat, over),
+            "view": deals.view_of(deal, state, envs[-1]["seq"], seat)}
+
+
+def _after(ref: Referee, deal: LoadedDeal, state: Any, seq: int) -> None:
+    """What a committed move sets going: the match's next deal, the next bot's turn."""
+    if game.is_over(state):
+        match_stream.advance(ref, deal.meta.match_id)
+    turns.notify(ref, deal.id, seq, state.turn, deal.meta)
+
+
+def _first_answer(seen: Remembered, fingerprint: str | None) -> dict[str, Any]:
+    if fingerprint and seen.fingerprint and not hmac.compare_digest(seen.fingerprint,
+                                                                     fingerprint):
+        raise IdempotencyKeyReused("this Idempotency-Key was used for another move, which "
+                                   "stands; this move was not made: use a new key")
+    return orjson.loads(seen.answer)  # type: ignore[no-any-return]

@@ -1,0 +1,85 @@
+// A small program against the types openapi-typescript generates from openapi.yaml: if the
+// unions stop narrowing (a view by `ruleset`, an event by `type`), `tsc --noEmit` fails.
+import type { components, paths } from "./generated/api";
+
+type Schemas = components["schemas"];
+type DealView = Schemas["DealView"];
+type Envelope = Schemas["Envelope"];
+type Move = Schemas["Move"];
+
+// What getDeal answers, postMove takes and answers, and getEvents answers.
+type GetDeal = paths["/v1/deals/{deal_id}"]["get"]["responses"]["200"]["content"]["application/json"];
+type PostMove = paths["/v1/deals/{deal_id}/moves"]["post"];
+type MoveBody = NonNullable<PostMove["requestBody"]>["content"]["application/json"];
+type MoveAnswer = PostMove["responses"]["200"]["content"]["application/json"];
+type Events = paths["/v1/deals/{deal_id}/events"]["get"]["responses"]["200"]["content"]["application/json"];
+type Export = paths["/v1/deals/{deal_id}/export"]["get"]["responses"]["200"]["content"]["application/json"];
+
+export function describe(view: GetDeal): string {
+  switch (view.ruleset) {
+    case "sueca-italiana":  // an ItalianaView
+      return `bid ${view.bid} by ${view.bidder ?? "nobody"}, called ${view.called ?? "-"}`;
+    case "serbian-whist":  // a WhistView
+      return `hand ${view.hand_no} of ${view.cards}, hook ${view.forbidden_bid ?? "-"}`;
+    case "sueca":
+    case "sueca-azores":
+    case "sueca-brazil":  // a SuecaView
+      return `trump ${view.trump}, carry ${view.carry}`;
+    default:  // a SedmaView
+      return `captures ${view.captures.join("-")}, stock ${view.stock_size}`;
+  }
+}
+
+export function score(view: DealView): string {
+  if (view.result === undefined) return "running";
+  switch (view.ruleset) {
+    case "sueca-italiana":
+      return view.result.score.made ? "made" : "failed";
+    case "serbian-whist":
+      return view.result.score.scores.join(" ");
+    case "sueca":
+    case "sueca-azores":
+    case "sueca-brazil":
+      return `${view.result.score.game_points} game points`;
+    default:
+      return view.result.score.match_points.join("-");
+  }
+}
+
+export function cardsSeen(event: Envelope): string[] {
+  switch (event.type) {
+    case "dealt":
+      return event.data.hands.flatMap((hand) => hand ?? []);
+    case "played":
+    case "continued":
+      return [event.data.card];
+    case "drew":
+      return event.data.draws.flatMap((draw) => (draw.card === null ? [] : [draw.card]));
+    case "trick_taken":
+      return event.data.cards;
+    case "card_called":
+      return event.data.card === null ? [] : [event.data.card];
+    case "hands_shown":
+      return event.data.hands.flatMap((hand) => hand ?? []);
+    default:
+      return [];
+  }
+}
+
+export function firstLegal(answer: MoveAnswer): MoveBody | undefined {
+  const move: Move | undefined = answer.view.legal_moves[0];
+  return move;
+}
+
+export function lastSeq(page: Events): number {
+  return page.events.reduce((seq, event) => Math.max(seq, event.seq), 0);
+}
+
+export function header(lines: Export): string {
+  const [head] = lines;
+  return head === undefined ? "" : head.format;
+}
+
+export function problem(p: Schemas["Problem"]): string {
+  return p.type === "/problems/illegal-move" ? `${p.rule ?? "?"}: ${p.detail}` : p.title;
+}

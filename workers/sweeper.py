@@ -1,0 +1,109 @@
+"""Finding bot turns that no job will play, from inside the worker.
+
+A bot turn is enqueued when the move before it is made; if that enqueue failed (Redis
+restarting), or the job died with its worker, nobody would ever play the turn. Every
+``SWEEP_INTERVAL`` seconds one worker (a lock in Redis) goes through the matches with a bot seat
+that are not over (``keys.live_bot_matches_key``): it brings each match up to date (a deal that
+ended without the next one started) and, when the current deal has a bot seat to act, makes sure
+a job will play it (``BotTurns.ensure``). Matches found over leave the set. Jobs stay
+exactly-once (expected ``seq`` plus idempotency key), so a turn enqueued twice moves once.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from rq import Worker
+
+from events.referee import NotFound, Referee, deals, matches
+
+log = logging.getLogger("tricklog.workers.sweeper")
+SWEEP_INTERVAL = 2
+PAGE = 500
+
+Ensure = Callable[[str, int, int], bool]
+
+
+def live_matches(referee: Referee) -> Iterator[str]:
+    start = 0
+    while True:
+        page = referee.store.live_bot_matches(start, PAGE)
+        yield from page
+        if len(page) < PAGE:
+            return
+        start += PAGE
+
+
+def sweep(referee: Referee, ensure: Ensure) -> list[str]:
+    """One pass over the live bot matches; the deals whose turn had to be enqueued."""
+    kicked = []
+    for match_id in list(live_matches(referee)):
+        try:
+            deal = sweep_match(referee, ensure, match_id)
+        except NotFound:
+            referee.store.forget_live(match_id)
+            continue
+        except Exception:  # one broken match must not stop the others
+            log.exception("could not sweep a match", extra={"match": match_id})
+            continue
+        if deal is not None:
+            kicked.append(deal)
+    return kicked
+
+
+def sweep_match(referee: Referee, ensure: Ensure, match_id: str) -> str | None:
+    state = matches.advance(referee, match_id)
+    if state.status != "playing":
+        referee.store.forget_live(match_id)
+        return None
+    deal = deals.load(referee, state.deals[-1]["id"])
+    turn = deal.state.turn
+    if turn is None or not deal.meta.bot_of(turn):
+        return None
+    return deal.id if ensure(deal.id, deal.seq, turn) else None
+
+
+class Sweeper:
+    """Runs ``sweep`` at most every ``interval`` seconds, and in one worker at a time."""
+
+    def __init__(self, referee: Referee, ensure: Ensure, name: str,
+                 interval: float = SWEEP_INTERVAL) -> None:
+        self.referee, self.ensure, self.name, self.interval = referee, ensure, name, interval
+        self.last = float("-inf")
+
+    def maybe(self) -> None:
+        now = time.monotonic()
+        if now - self.last < self.interval:
+            return
+        self.last = now
+        try:
+            if self.referee.store.take_sweep_lock(self.name, int(self.interval * 1000)):
+                kicked = sweep(self.referee, self.ensure)
+                if kicked:
+                    log.warning("swept lost bot turns", extra={"deals": kicked})
+        except Exception:  # Redis away: the next pass tries again
+            log.warning("sweep failed", exc_info=True)
+
+
+class SweepingWorker(Worker):
+    """An RQ worker that sweeps between jobs and while it waits for one: its wait for the
+    next job is cut into ``SWEEP_INTERVAL`` slices."""
+
+    def __init__(self, *args: Any, sweeper: Sweeper, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sweeper = sweeper
+
+    def dequeue_job_and_maintain_ttl(self, timeout: int | None,
+                                     max_idle_time: int | None = None) -> Any:
+        if timeout is None or max_idle_time is not None:  # burst, or an idle limit: as RQ
+            self.sweeper.maybe()
+            return super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
+        wait = max(1, int(self.sweeper.interval))
+        while True:
+            self.sweeper.maybe()
+            result = super().dequeue_job_and_maintain_ttl(wait, max_idle_time=wait)
+            if result is not None:
+                return result
