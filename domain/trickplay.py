@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from . import tricks
 from .family import Record
+from .messages import Event, Move
 
 Hands = tuple[tuple[str, ...], ...]
 Trick = tuple[tuple[int, str], ...]
@@ -37,6 +38,20 @@ class TrickState(Protocol):
     def voids(self) -> tuple[tuple[str, ...], ...]: ...
     @property
     def tricks_won(self) -> tuple[int, ...]: ...
+    @property
+    def phase(self) -> str: ...
+
+
+def card_played(state: TrickState, seat: int, move: Move, must_trump: bool = False
+                ) -> Event | None:
+    """The ``played`` event of a card the seat in turn may play, checked without listing the
+    legal moves (only a refusal needs the list, to name them); None for any other move."""
+    card = move.card
+    if (move.type == "play" and seat == state.turn and state.phase == "play"
+            and card in state.hands[seat]
+            and tricks.may_play(state.hands[seat], state.trick, card, state.trump, must_trump)):
+        return Event("played", {"card": card}, seat)
+    return None
 
 
 def played(state: TrickState, seat: int, card: str) -> dict[str, Any]:

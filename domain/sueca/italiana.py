@@ -106,12 +106,7 @@ def settle(state: ItalianaState, secret: DealSecret | None) -> list[Event]:
 
 def _player_event(state: ItalianaState, command: Command) -> Event:
     seat, move = command.seat, command.move
-    card = move.card
-    if (move.type == "play" and seat == state.turn and state.phase == "play"
-            and card in state.hands[seat]
-            and tricks.may_play(state.hands[seat], state.trick, card, state.trump)):
-        return Event("played", {"card": card}, seat)  # checked without listing legal moves
-    return _checked(state, seat, move)
+    return trickplay.card_played(state, seat, move) or _checked(state, seat, move)
 
 
 def _checked(state: ItalianaState, seat: int, move: Move) -> Event:

@@ -127,12 +127,9 @@ def _player_event(state: WhistState, command: Command) -> Event:
 def _card_or_bid(state: WhistState, seat: int, move: Move) -> Event | None:
     """The event of a move that ``legal_moves`` lists, checked without listing them (only a
     refusal needs the list); None for anything else, which ``_checked`` refuses."""
-    if move.type == "play" and state.phase == "play":
-        hand = state.hands[seat]
-        if move.card in hand and tricks.may_play(hand, state.trick, move.card, state.trump,
-                                                 must_trump=True):
-            return Event("played", {"card": move.card}, seat)
-    elif move.type == "bid" and state.phase == "bid":
+    if move.type == "play":
+        return trickplay.card_played(state, seat, move, must_trump=True)
+    if move.type == "bid" and state.phase == "bid":
         if move.value in range(state.cards + 1) and move.value != hook(state):
             return Event("bid", {"value": move.value}, seat)
     return None
