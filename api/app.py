@@ -44,11 +44,12 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turns,
                                                  on_stall=turns.ensure)
     app.extensions["tricklog.queue"] = queue
+    app.extensions["tricklog.settings"] = settings
     app.extensions["tricklog.redis"] = client
     app.extensions["tricklog.blocking_redis"] = lambda: blocking_client(client)
     problems.install(app)
-    limits.install(app)
-    quotas.install(app)
+    limits.install(app, settings)
+    quotas.install(app, settings)
     metrics.install(app)
     headers.install(app)
     app.register_blueprint(v1)

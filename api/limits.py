@@ -1,28 +1,26 @@
 """Rate limits and CORS, both configured by the operator and off by default.
 
-``TRICKLOG_RATE_LIMIT=N/S``: at most N requests per S seconds per seat token and per client
-address (fixed windows counted in Redis, so every API process shares them); over it, 429 with
-``Retry-After``. ``TRICKLOG_CORS_ORIGINS``: comma-separated origins allowed to call the API
-from a browser on another site."""
+``rate_limit`` (``TRICKLOG_RATE_LIMIT=N/S``): at most N requests per S seconds per seat token
+and per client address (fixed windows counted in Redis, so every API process shares them);
+over it, 429 with ``Retry-After``. ``cors_origins`` (``TRICKLOG_CORS_ORIGINS``): the origins
+allowed to call the API from a browser on another site."""
 
 from __future__ import annotations
 
-import os
-
 from flask import Flask, Response, request
+
+from events.config import Settings
 
 from .problems import Problem
 from .windows import Window, charge
 
 
-def install(app: Flask) -> None:
-    rule = Window.parse(os.environ.get("TRICKLOG_RATE_LIMIT", ""))
-    origins = {o.strip() for o in os.environ.get("TRICKLOG_CORS_ORIGINS", "").split(",")
-               if o.strip()}
+def install(app: Flask, settings: Settings) -> None:
+    rule = Window.parse(settings.rate_limit)
     if rule is not None:
         _limit(app, rule)
-    if origins:
-        _cors(app, origins)
+    if settings.cors_origins:
+        _cors(app, set(settings.cors_origins))
 
 
 def _limit(app: Flask, window: Window) -> None:

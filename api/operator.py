@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import hmac
-import os
 
-from flask import request
+from flask import current_app, request
 
 from events.referee import Forbidden, Unauthorized
 
@@ -17,7 +16,8 @@ def require_operator() -> None:
     """Operator endpoints: the bearer of ``TRICKLOG_ADMIN_TOKEN`` when it is set, else only
     clients on this machine (loopback) that name this machine in ``Host``: a proxy on the same
     host forwards other sites' names, and a DNS-rebinding page sends its own."""
-    expected = os.environ.get("TRICKLOG_ADMIN_TOKEN")
+    settings = current_app.extensions["tricklog.settings"]
+    expected = settings.admin_token
     if expected:
         given = request.headers.get("Authorization", "")
         if not given.startswith("Bearer "):
@@ -28,7 +28,7 @@ def require_operator() -> None:
     if request.remote_addr not in LOOPBACK_ADDRESSES:
         raise Forbidden("set TRICKLOG_ADMIN_TOKEN to use operator endpoints (bots, metrics) "
                         "from another machine")
-    if host_name(request.host) not in operator_host_names():
+    if host_name(request.host) not in operator_host_names(settings.host):
         raise Forbidden("without TRICKLOG_ADMIN_TOKEN, operator endpoints answer only "
                         "requests addressed to this machine (Host: localhost or 127.0.0.1)")
 
@@ -41,7 +41,6 @@ def host_name(host: str) -> str:
     return host.rpartition(":")[0] if ":" in host else host
 
 
-def operator_host_names() -> frozenset[str]:
+def operator_host_names(configured: str) -> frozenset[str]:
     """Loopback names, plus ``TRICKLOG_HOST`` (the name ``tricklog serve`` binds) if set."""
-    configured = os.environ.get("TRICKLOG_HOST", "").strip().lower()
     return LOOPBACK_NAMES | ({configured} if configured else set())

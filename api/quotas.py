@@ -13,10 +13,11 @@ Configured like ``TRICKLOG_RATE_LIMIT`` (``N/S``, or ``off``)::
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 
 from flask import Flask, current_app
+
+from events.config import Settings
 
 from .problems import Problem
 from .windows import Window, charge, uncharge
@@ -25,11 +26,11 @@ DEFAULTS = {"bots": "200/3600", "audits": "60/3600", "replays": "120/3600"}
 WHAT = {"bots": "bot seats", "audits": "audits", "replays": "replays"}
 
 
-def install(app: Flask) -> None:
+def install(app: Flask, settings: Settings) -> None:
     """Read the quotas once; a malformed one stops the server at start."""
+    given = dict(settings.quotas)
     app.extensions["tricklog.quotas"] = {
-        kind: Window.parse(os.environ.get(f"TRICKLOG_QUOTA_{kind.upper()}", default))
-        for kind, default in DEFAULTS.items()}
+        kind: Window.parse(given.get(kind, default)) for kind, default in DEFAULTS.items()}
 
 
 @contextlib.contextmanager

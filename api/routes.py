@@ -282,7 +282,7 @@ def post_bot() -> Response:
     require_operator()
     data = schemas.BotIn().load(body())
     try:
-        check_url(data["url"])
+        check_url(data["url"], current_app.extensions["tricklog.settings"].webhook_allow)
     except NotAllowed as exc:  # the operator's allowlist, not the body's shape
         raise Problem("forbidden", f"webhook URL not allowed: {exc}") from None
     return json_response(bots.register(referee(), data["name"], data["url"]), 201)

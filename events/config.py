@@ -1,4 +1,7 @@
-"""Configuration from the environment, read in one place."""
+"""Configuration from the environment, read in one place: ``Settings.from_env``. Everything
+else is handed a ``Settings`` (the API at ``create_app``; a worker asks ``runtime.settings``).
+The one variable read elsewhere is ``PROMETHEUS_MULTIPROC_DIR``, which prometheus_client
+itself reads."""
 
 from __future__ import annotations
 
@@ -20,19 +23,44 @@ class Settings:
     appendfsync: str = "always"         # TRICKLOG_APPENDFSYNC: always | everysec
     bot_delay: float = 0.0              # TRICKLOG_BOT_DELAY: seconds a bot "thinks"
     web_concurrency: int = 4            # TRICKLOG_WORKERS: gunicorn processes
+    host: str = ""                      # TRICKLOG_HOST: the name serve binds (operator Host)
+    admin_token: str = ""               # TRICKLOG_ADMIN_TOKEN: operator endpoints; "": loopback
+    rate_limit: str = ""                # TRICKLOG_RATE_LIMIT: N/S per address and token
+    cors_origins: tuple[str, ...] = ()  # TRICKLOG_CORS_ORIGINS: comma-separated
+    quotas: tuple[tuple[str, str], ...] = ()  # TRICKLOG_QUOTA_<KIND>: N/S or off, by kind
+    webhook_allow: tuple[str, ...] = ()  # TRICKLOG_WEBHOOK_ALLOW: hosts or networks
+    webhook_timeout: float = 2.0        # TRICKLOG_WEBHOOK_TIMEOUT: seconds
+    webhook_ca: str = ""                # TRICKLOG_WEBHOOK_CA: extra CA certificates (a file)
 
     @classmethod
-    def from_env(cls) -> Settings:
+    def from_env(cls, **overrides: object) -> Settings:
         env = os.environ
-        return cls(
-            redis_url=env.get("TRICKLOG_REDIS_URL") or None,
-            queue_url=env.get("TRICKLOG_QUEUE_URL") or None,
-            data_dir=env.get("TRICKLOG_DATA_DIR", ".tricklog"),
-            port=int(env.get("TRICKLOG_PORT", "8000")),
-            appendfsync=env.get("TRICKLOG_APPENDFSYNC", "always"),
-            bot_delay=float(env.get("TRICKLOG_BOT_DELAY", "0")),
-            web_concurrency=int(env.get("TRICKLOG_WORKERS", "4")),
-        )
+        read = {
+            "redis_url": env.get("TRICKLOG_REDIS_URL") or None,
+            "queue_url": env.get("TRICKLOG_QUEUE_URL") or None,
+            "data_dir": env.get("TRICKLOG_DATA_DIR", ".tricklog"),
+            "port": int(env.get("TRICKLOG_PORT", "8000")),
+            "appendfsync": env.get("TRICKLOG_APPENDFSYNC", "always"),
+            "bot_delay": float(env.get("TRICKLOG_BOT_DELAY", "0")),
+            "web_concurrency": int(env.get("TRICKLOG_WORKERS", "4")),
+            "host": env.get("TRICKLOG_HOST", "").strip().lower(),
+            "admin_token": env.get("TRICKLOG_ADMIN_TOKEN", ""),
+            "rate_limit": env.get("TRICKLOG_RATE_LIMIT", ""),
+            "cors_origins": _listed(env.get("TRICKLOG_CORS_ORIGINS", "")),
+            "quotas": tuple((k[len(QUOTA_PREFIX):].lower(), v) for k, v in sorted(env.items())
+                            if k.startswith(QUOTA_PREFIX)),
+            "webhook_allow": _listed(env.get("TRICKLOG_WEBHOOK_ALLOW", "")),
+            "webhook_timeout": float(env.get("TRICKLOG_WEBHOOK_TIMEOUT", "2")),
+            "webhook_ca": env.get("TRICKLOG_WEBHOOK_CA", ""),
+        }
+        return cls(**{**read, **overrides})  # type: ignore[arg-type]
+
+
+QUOTA_PREFIX = "TRICKLOG_QUOTA_"
+
+
+def _listed(value: str) -> tuple[str, ...]:
+    return tuple(x.strip() for x in value.split(",") if x.strip())
 
 
 CLUSTER_SCHEME = "redis+cluster://"

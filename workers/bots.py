@@ -34,7 +34,7 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
     command_id = None
     if bot in BOTS:
         move = BOTS[bot](view, rng)
-        delay = runtime.bot_delay()
+        delay = runtime.settings().bot_delay
         if delay:
             time.sleep(delay)
     else:
@@ -62,7 +62,7 @@ def _ask_webhook(hook: dict[str, Any] | None, view: dict[str, Any], rng: random.
     if hook is None:
         return BOTS["random"](view, rng), "unknown-bot"
     try:
-        return webhooks.ask(hook, view, runtime.webhook_timeout()), None
+        return webhooks.ask(hook, view, webhooks.Policy.of(runtime.settings())), None
     except webhooks.NotAllowed as exc:
         reason, why = "not-allowed", exc
     except webhooks.Redirected as exc:

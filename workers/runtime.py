@@ -4,8 +4,6 @@ Tests running a ``SimpleWorker`` in-process call ``configure`` with their own re
 
 from __future__ import annotations
 
-import os
-
 import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
@@ -50,10 +48,6 @@ def referee() -> Referee:
     return _referee
 
 
-def bot_delay() -> float:
-    return Settings.from_env().bot_delay
-
-
-def webhook_timeout() -> float:
-    """``TRICKLOG_WEBHOOK_TIMEOUT`` seconds (default 2) for a webhook bot to answer."""
-    return float(os.environ.get("TRICKLOG_WEBHOOK_TIMEOUT", "2"))
+def settings() -> Settings:
+    """The worker's settings, read when a job asks (so a test may set them per job)."""
+    return Settings.from_env()

@@ -14,12 +14,13 @@ import hmac
 import http.client
 import ipaddress
 import json
-import os
 import socket
 import ssl
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
+
+from events.config import Settings
 
 SIGNATURE_HEADER = "X-Tricklog-Signature"
 MAX_ANSWER = 65536
@@ -37,11 +38,20 @@ class BadStatus(Exception):
     """The bot answered with a status other than 2xx or 3xx."""
 
 
-def allowlist() -> list[str]:
-    """``TRICKLOG_WEBHOOK_ALLOW``: comma-separated hosts or networks (e.g. ``bots.example.org,
-    127.0.0.1/32``). Empty by default: no webhook is called until an operator allows it."""
-    return [x.strip() for x in os.environ.get("TRICKLOG_WEBHOOK_ALLOW", "").split(",")
-            if x.strip()]
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """The operator's terms for calling webhook bots: ``allow`` (``TRICKLOG_WEBHOOK_ALLOW``:
+    hosts or networks, e.g. ``bots.example.org, 127.0.0.1/32``; empty by default, so no
+    webhook is called until an operator allows it), ``ca`` (``TRICKLOG_WEBHOOK_CA``: extra CA
+    certificates, for a private CA) and ``timeout`` (``TRICKLOG_WEBHOOK_TIMEOUT``, seconds)."""
+
+    allow: tuple[str, ...] = ()
+    ca: str = ""
+    timeout: float = 2.0
+
+    @classmethod
+    def of(cls, settings: Settings) -> Policy:
+        return cls(settings.webhook_allow, settings.webhook_ca, settings.webhook_timeout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +71,7 @@ class Target:
         return name if self.port == default else f"{name}:{self.port}"
 
 
-def resolve(url: str) -> Target:
+def resolve(url: str, allowed: tuple[str, ...]) -> Target:
     """Check ``url`` against the allowlist and resolve its host, once. Every address the host
     resolves to must be in an allowed network; a host allowed by name may also resolve to
     public addresses, never to private, loopback, link-local (cloud metadata) or other special
@@ -74,7 +84,6 @@ def resolve(url: str) -> Target:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise NotAllowed("the URL must be http or https with a host")
     host = parts.hostname
-    allowed = allowlist()
     networks = _networks(allowed)
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -88,12 +97,12 @@ def resolve(url: str) -> Target:
     return Target(parts.scheme, host, port, addresses[0], path)
 
 
-def check_url(url: str) -> None:
+def check_url(url: str, allowed: tuple[str, ...]) -> None:
     """Refuse a URL whose host is not allowed (at registration; every call checks again)."""
-    resolve(url)
+    resolve(url, allowed)
 
 
-def _networks(allowed: list[str]) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+def _networks(allowed: tuple[str, ...]) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
     networks = []
     for entry in allowed:
         try:
@@ -112,12 +121,12 @@ def sign(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
-def ask(bot: dict[str, Any], view: dict[str, Any], timeout: float) -> dict[str, Any]:
+def ask(bot: dict[str, Any], view: dict[str, Any], policy: Policy) -> dict[str, Any]:
     """POST the seat's view (with its legal moves) to the bot; its answer is the move, either
     bare or as ``{"move": {...}}``. Raises on any failure; the caller falls back."""
-    target = resolve(bot["url"])
+    target = resolve(bot["url"], policy.allow)
     body = json.dumps({"view": view, "legal_moves": view["legal_moves"]}).encode()
-    conn = _connection(target, timeout)
+    conn = _connection(target, policy)
     try:
         conn.request("POST", target.path, body=body, headers={
             "Host": target.host_header, "Content-Type": "application/json",
@@ -136,20 +145,20 @@ def ask(bot: dict[str, Any], view: dict[str, Any], timeout: float) -> dict[str, 
     return move
 
 
-def _connection(target: Target, timeout: float) -> http.client.HTTPConnection:
+def _connection(target: Target, policy: Policy) -> http.client.HTTPConnection:
     if target.scheme == "https":
-        return _PinnedHTTPS(target, timeout)
-    return http.client.HTTPConnection(target.address, target.port, timeout=timeout)
+        return _PinnedHTTPS(target, policy)
+    return http.client.HTTPConnection(target.address, target.port, timeout=policy.timeout)
 
 
 class _PinnedHTTPS(http.client.HTTPSConnection):
     """HTTPS to the checked address, with the URL's host for SNI and the certificate check.
-    ``TRICKLOG_WEBHOOK_CA`` names extra CA certificates to trust (a private CA)."""
+    The policy's ``ca`` names extra CA certificates to trust (a private CA)."""
 
-    def __init__(self, target: Target, timeout: float) -> None:
-        self.tls = ssl.create_default_context(cafile=os.environ.get("TRICKLOG_WEBHOOK_CA")
-                                              or None)
-        super().__init__(target.address, target.port, timeout=timeout, context=self.tls)
+    def __init__(self, target: Target, policy: Policy) -> None:
+        self.tls = ssl.create_default_context(cafile=policy.ca or None)
+        super().__init__(target.address, target.port, timeout=policy.timeout,
+                         context=self.tls)
         self.server_name = target.host
 
     def connect(self) -> None:

@@ -15,7 +15,7 @@ from workers import runtime
 
 @pytest.fixture
 def app(redis_client: redis.Redis) -> Flask:
-    return create_app(Settings(redis_url="unused"), client=redis_client)
+    return create_app(Settings.from_env(redis_url="unused"), client=redis_client)
 
 
 @pytest.fixture

@@ -73,7 +73,7 @@ def _modules(root: Path) -> SimpleNamespace:
 @pytest.fixture
 def server(redis_client: redis.Redis) -> Iterator[SimpleNamespace]:
     """The app behind a real threaded HTTP server on a free port, on the test's Redis."""
-    app = create_app(Settings(redis_url="unused"), client=redis_client)
+    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
     runtime.configure(app.extensions["tricklog.referee"])  # for the jobs a test runs
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)

@@ -68,7 +68,7 @@ def quota_app(redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> Fla
     monkeypatch.setenv("TRICKLOG_QUOTA_BOTS", "3/3600")
     monkeypatch.setenv("TRICKLOG_QUOTA_AUDITS", "1/3600")
     monkeypatch.setenv("TRICKLOG_QUOTA_REPLAYS", "2/3600")
-    return create_app(Settings(redis_url="unused"), client=redis_client)
+    return create_app(Settings.from_env(redis_url="unused"), client=redis_client)
 
 
 def bots(n: int) -> dict[str, Any]:

@@ -27,7 +27,7 @@ LIVE: dict[str, Any] = {}
 
 @pytest.fixture
 def api_schema(redis_client: redis.Redis):  # type: ignore[no-untyped-def]
-    app = create_app(Settings(redis_url="unused"), client=redis_client)
+    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
     return schemathesis.openapi.from_wsgi("/openapi.json", app)
 
 
@@ -53,7 +53,7 @@ def test_every_check_is_known() -> None:
 @pytest.fixture
 def live_schema(redis_client: redis.Redis):  # type: ignore[no-untyped-def]
     """The same app, with a live 4-player deal that positive cases are pointed at."""
-    app = create_app(Settings(redis_url="unused"), client=redis_client)
+    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
     created = app.test_client().post("/v1/matches", json={
         "ruleset": "sedma", "players": 4, "seed": "schemathesis",
         "seats": [{"name": f"P{i}"} for i in range(4)]}).get_json()
@@ -85,7 +85,7 @@ def test_live_deal_conforms_to_openapi(case: schemathesis.Case) -> None:
 
 @pytest.fixture
 def stateful_app(redis_client: redis.Redis):  # type: ignore[no-untyped-def]
-    app = create_app(Settings(redis_url="unused"), client=redis_client)
+    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
     return app, redis_client
 
 

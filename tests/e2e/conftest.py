@@ -27,7 +27,7 @@ SIZE = (1280, 1000)
 
 @pytest.fixture
 def site(redis_client: redis.Redis) -> Iterator[str]:
-    app = create_app(Settings(redis_url="unused"), client=redis_client)
+    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
     runtime.configure(app.extensions["tricklog.referee"])
     server = make_server("127.0.0.1", free_port(), app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

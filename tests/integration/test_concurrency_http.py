@@ -23,7 +23,7 @@ from events.redis_server import free_port
 def two_apis(redis_client: redis.Redis) -> Iterator[list[str]]:
     servers = []
     for _ in range(2):
-        app = create_app(Settings(redis_url="unused"), client=redis_client)
+        app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
         server = make_server("127.0.0.1", free_port(), app, threaded=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)

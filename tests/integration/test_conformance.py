@@ -34,7 +34,7 @@ def tiny() -> Iterator[None]:
 
 @pytest.fixture
 def app(tiny: None, redis_client: redis.Redis) -> Iterator[Flask]:
-    app = create_app(Settings(redis_url="unused"), client=redis_client)
+    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
     app.test_client_class = FlaskClient  # the tiny game is outside openapi.yaml's contract
     runtime.configure(app.extensions["tricklog.referee"])
     yield app

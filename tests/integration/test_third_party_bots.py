@@ -27,7 +27,7 @@ from workers import runtime
 def live(redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     monkeypatch.setenv("TRICKLOG_WEBHOOK_ALLOW", "127.0.0.1/32")
     monkeypatch.setenv("TRICKLOG_WEBHOOK_TIMEOUT", "5")
-    app = create_app(Settings(redis_url="unused"), client=redis_client)
+    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
     runtime.configure(app.extensions["tricklog.referee"])
     port = free_port()
     server = make_server("127.0.0.1", port, app, threaded=True)

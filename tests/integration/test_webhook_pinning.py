@@ -18,6 +18,7 @@ import pytest
 import redis
 from rq import SimpleWorker
 
+from events.config import Settings
 from events.redis_server import free_port
 from events.referee import Referee, audits, bots, matches
 from events.store import EventStore
@@ -41,6 +42,11 @@ class Recorder(BaseHTTPRequestHandler):
 
     def log_message(self, *args: Any) -> None:
         return
+
+
+def policy() -> webhooks.Policy:
+    """The webhook terms as the environment sets them now (the tests set it per case)."""
+    return webhooks.Policy.of(Settings.from_env(webhook_timeout=5))
 
 
 @pytest.fixture
@@ -85,7 +91,7 @@ def test_no_redirect_is_followed(serve: Any, monkeypatch: pytest.MonkeyPatch,
     target = serve("127.0.0.2", port, move())  # allowed, even: a redirect is still not followed
     bot = serve("127.0.0.1", port, redirect(f"http://127.0.0.2:{port}/elsewhere", status))
     with pytest.raises(webhooks.Redirected, match=str(status)):
-        webhooks.ask(hook(f"http://127.0.0.1:{port}/play"), VIEW, 5)
+        webhooks.ask(hook(f"http://127.0.0.1:{port}/play"), VIEW, policy())
     assert len(bot.calls) == 1 and target.calls == []
 
 
@@ -143,7 +149,7 @@ def test_the_call_connects_to_the_address_that_was_checked(
     rebinding["answers"] = ["127.0.0.1", "127.0.0.2"]  # checked, then rebound
     for _ in range(3):
         before = rebinding["lookups"]
-        assert webhooks.ask(hook(f"http://{rebinding['name']}:{port}/"), VIEW, 5) == {
+        assert webhooks.ask(hook(f"http://{rebinding['name']}:{port}/"), VIEW, policy()) == {
             "type": "play", "card": "AS"}
         assert rebinding["lookups"] == before + 1  # one resolution per call
         rebinding["lookups"] = 0  # the next call is checked against 127.0.0.1 again
@@ -157,9 +163,10 @@ def test_a_name_allowed_by_name_may_not_resolve_to_internal_addresses(
     for internal in ("127.0.0.1", "10.1.2.3", "169.254.169.254", "::1", "0.0.0.0"):
         rebinding["answers"], rebinding["lookups"] = [internal], 0
         with pytest.raises(webhooks.NotAllowed):
-            webhooks.resolve(f"http://{rebinding['name']}/")
+            webhooks.resolve(f"http://{rebinding['name']}/", (rebinding["name"],))
     rebinding["answers"] = ["93.184.216.34"]  # public: allowed by the name
-    assert webhooks.resolve(f"http://{rebinding['name']}/x?y=1").address == "93.184.216.34"
+    found = webhooks.resolve(f"http://{rebinding['name']}/x?y=1", (rebinding["name"],))
+    assert found.address == "93.184.216.34"
 
 
 def test_tls_goes_to_the_checked_address_with_the_name_in_sni(
@@ -179,9 +186,9 @@ def test_tls_goes_to_the_checked_address_with_the_name_in_sni(
     monkeypatch.setenv("TRICKLOG_WEBHOOK_ALLOW", "127.0.0.1/32")
     monkeypatch.setenv("TRICKLOG_WEBHOOK_CA", str(cert))
     rebinding["answers"] = ["127.0.0.1", "127.0.0.2"]
-    assert webhooks.ask(hook(f"https://{name}:{port}/"), VIEW, 5)["card"] == "AS"
+    assert webhooks.ask(hook(f"https://{name}:{port}/"), VIEW, policy())["card"] == "AS"
     assert seen == [name] and server.calls[0]["host"] == f"{name}:{port}"
     monkeypatch.delenv("TRICKLOG_WEBHOOK_CA")  # an untrusted certificate is a failed call
     rebinding["lookups"] = 0
     with pytest.raises(ssl.SSLError):
-        webhooks.ask(hook(f"https://{name}:{port}/"), VIEW, 5)
+        webhooks.ask(hook(f"https://{name}:{port}/"), VIEW, policy())
