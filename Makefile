@@ -84,8 +84,10 @@ typescript-try:
 	@if command -v npm >/dev/null; then scripts/typescript/check.sh || [ $$? = 3 ]; \
 	else echo "TypeScript check skipped: no npm (install Node.js and npm, then make typescript)"; fi
 
+# One table of speeds (docs/PERFORMANCE.md); e.g. BENCH_ARGS="--only domain,replay" for the
+# referee's own path alone. scripts/bench_ab.py compares two code trees in interleaved rounds.
 bench: $(RUN_STAMP)
-	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench.py $(BENCH_ARGS)
 
 # A steady load on loopback for three minutes; it fails if any request fails.
 soak: $(RUN_STAMP)

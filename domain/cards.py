@@ -9,7 +9,7 @@ RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 PIQUET_RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7")
 
-_ALL = frozenset(r + s for r in RANKS for s in SUITS)
+ALL_CARDS = frozenset(r + s for r in RANKS for s in SUITS)
 
 
 def rank(card: str) -> str:
@@ -24,7 +24,7 @@ def suit(card: str) -> str:
 
 def is_card(code: object) -> bool:
     """True for any well-formed card code of the 52-card pack."""
-    return isinstance(code, str) and code in _ALL
+    return isinstance(code, str) and code in ALL_CARDS
 
 
 def make_pack(ranks: tuple[str, ...], suits: tuple[str, ...] = SUITS) -> tuple[str, ...]:

@@ -11,8 +11,10 @@ match (``next_dealer``, ``match_winners``). Optional hooks, None when a family h
 ``heuristic`` (rules of thumb; without it the heuristic bot plays at random), ``resample`` (a
 full state consistent with one seat's view, for the search bot: OpenSpiel's
 ``resample_from_infostate``; without it the search bot plays the heuristic), ``playout`` (a fast
-random playout of the card play; without it the search bot plays out through the reducers) and
-``best_of`` (a match of several rubbers).
+random playout of the card play; without it the search bot plays out through the reducers),
+``best_of`` (a match of several rubbers) and ``step`` (``decide`` that also returns the state
+its events lead to, folding each once: ``flow.step`` makes it from the same parts as
+``decide``; without it ``game.step`` decides, then folds).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ Heuristic = Callable[[View, Any, list[Move]], "Move | None"]
 Resample = Callable[[View, Any, random.Random], Any]
 Playout = Callable[[Any, random.Random, "Record | None"], Any]
 BestOf = Callable[[Any], int]
+Step = Callable[[Any, Command], "tuple[list[Event], Any]"]
 
 
 class Rules(Protocol):
@@ -111,11 +114,13 @@ class Family(Protocol[S, R]):
     def playout(self) -> Playout | None: ...
     @property
     def best_of(self) -> BestOf | None: ...
+    @property
+    def step(self) -> Step | None: ...
 
 
 REQUIRED = ("deal_layout", "check_prearranged", "dealt", "start", "legal_moves", "decide",
             "settle", "evolve", "view", "hidden", "next_dealer", "match_winners")
-OPTIONAL = ("heuristic", "resample", "playout", "best_of")
+OPTIONAL = ("heuristic", "resample", "playout", "best_of", "step")
 
 
 class IncompleteFamily(TypeError):

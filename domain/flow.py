@@ -1,5 +1,6 @@
 """The command flow every family shares: check the turn, turn the command into its event, then
-emit the automatic consequences until a player must act again."""
+emit the automatic consequences until a player must act again. ``step`` returns the state
+those events lead to as well, so a caller never folds them a second time."""
 
 from __future__ import annotations
 
@@ -34,8 +35,22 @@ def settle(state: Any, secret: DealSecret | None, automatic: Automatic, evolve: 
     return events
 
 
+def step(state: Any, command: Command, player_event: Callable[[Any, Command], Event],
+         automatic: Automatic, evolve: Evolve) -> tuple[list[Event], Any]:
+    """The events a seat's command produces, automatic consequences included, and the state
+    they lead to: each event is folded once, here (``decide`` then folding its events again
+    would fold every one twice)."""
+    secret = command.secret
+    event: Event | None = player_event(state, command)
+    events = []
+    while event is not None:
+        events.append(event)
+        state = evolve(state, event)
+        event = automatic(state, secret)
+    return events, state
+
+
 def decide(state: Any, command: Command, player_event: Callable[[Any, Command], Event],
            automatic: Automatic, evolve: Evolve) -> list[Event]:
     """The events a seat's command produces, automatic consequences included."""
-    first = player_event(state, command)
-    return [first, *settle(evolve(state, first), command.secret, automatic, evolve)]
+    return step(state, command, player_event, automatic, evolve)[0]

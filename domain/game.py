@@ -6,11 +6,11 @@ These functions dispatch on the ruleset to its family module; adapters use only 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from typing import Any, cast
 
-from . import redaction
+from . import records, redaction
 from .errors import InvalidDeal
 from .fairness import DealSecret, commit
 from .family import DealState
@@ -78,8 +78,14 @@ def dealt(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
 
 def opening(dealt: Event, secret: DealSecret | None) -> list[Event]:
     """``dealt`` and what the rules make happen at once (a burned hand, §3.7)."""
+    return opened(dealt, secret)[0]
+
+
+def opened(dealt: Event, secret: DealSecret | None) -> tuple[list[Event], DealState]:
+    """``opening``'s events and the state they lead to."""
     state = evolve(None, dealt)
-    return [dealt, *family_of(state.rules).settle(state, secret)]
+    settled = family_of(state.rules).settle(state, secret)
+    return [dealt, *settled], fold(settled, state)
 
 
 def evolve(state: DealState | None, event: Event) -> DealState:
@@ -93,15 +99,42 @@ def evolve(state: DealState | None, event: Event) -> DealState:
 
 
 def fold(events: Iterable[Event], state: DealState | None = None) -> DealState:
-    for event in events:
-        state = evolve(state, event)
+    for after in states(events, state):
+        state = after
     if state is None:
         raise ValueError("no events to fold")
     return state
 
 
+def states(events: Iterable[Event], state: DealState | None = None) -> Iterator[DealState]:
+    """The state after each of ``events`` in turn (``fold``, one state per event): what a
+    replay shows."""
+    reducer = None if state is None else family_of(state.rules).evolve
+    for event in events:
+        if reducer is None or event.type == "dealt":
+            state = evolve(state, event)
+            reducer = family_of(state.rules).evolve
+        else:
+            state = reducer(state, event)
+        yield state
+
+
 def decide(state: DealState, command: Command) -> list[Event]:
     return family_of(state.rules).decide(state, command)
+
+
+def step(state: DealState, command: Command) -> tuple[list[Event], DealState]:
+    """The events ``command`` produces (``decide``) and the state they lead to (``fold``), each
+    event folded once: what a served move, a bot and an audit need."""
+    family = family_of(state.rules)
+    try:
+        fast = family.step  # an optional hook: a family may lack it, or have None
+    except AttributeError:
+        fast = None
+    if fast is not None:
+        return fast(state, command)
+    events = family.decide(state, command)
+    return events, fold(events, state)
 
 
 def view(state: DealState, seat: int | None) -> dict[str, Any]:
@@ -132,19 +165,26 @@ def is_over(state: DealState | None) -> bool:
 def to_snapshot(state: DealState) -> dict[str, Any]:
     """A JSON-ready snapshot; ``from_snapshot`` rebuilds an equal state."""
     rules = state.rules
-    body = {f.name: getattr(state, f.name) for f in fields(cast(Any, state))
-            if f.name != "rules"}
+    own = getattr(state, "__dict__", None)  # the families' states keep their fields there
+    body = ({k: v for k, v in own.items() if k != "rules"} if own is not None else
+            {f.name: getattr(state, f.name) for f in fields(cast(Any, state)) if f.name != "rules"})
     return {"rules": {"preset": rules.preset, "players": rules.players, "options": rules.options},
             "state": body}
 
 
 def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+    """Every list in ``value`` as a tuple (JSON has no tuples), dicts left as they are."""
+    if type(value) is not list:
+        return value
+    if list in map(type, value):  # a list of lists (hands, tricks, cards won)
+        return tuple([_tuples(v) for v in value])
+    return tuple(value)
 
 
 def from_snapshot(snapshot: dict[str, Any]) -> DealState:
     r = snapshot["rules"]
     rules = rules_for(r["preset"], r["players"], r["options"])
-    cls = family_of(rules).state
-    body = {k: (v if k == "result" else _tuples(v)) for k, v in snapshot["state"].items()}
-    return cast(DealState, cls(rules=rules, **body))
+    body = {k: (_tuples(v) if type(v) is list and k != "result" else v)
+            for k, v in snapshot["state"].items()}
+    body["rules"] = rules
+    return cast(DealState, records.build(family_of(rules).state, body))

@@ -11,8 +11,8 @@ and a test holds ``openapi.yaml``'s move union to it. Families use the moves the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from .fairness import DealSecret
 
@@ -44,18 +44,21 @@ MOVES: dict[str, tuple[Field, ...]] = {
     "redeal": (),                               # Brazil's weak-hand redeal
     "hint": (Field("word", "choice", choices=tuple(HINT_WORDS)),),  # table talk
 }
-FIELD_NAMES = ("card", "value", "suit", "by", "word")  # every field any move has, once
+FIELD_NAMES = ("card", "value", "suit", "by", "word")  # every field any move has, once, in
+# ``Move``'s order
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+# Events, moves and commands are made for every move and every event folded, so they are
+# named tuples: as immutable as a frozen dataclass, and built in a third of the time.
+
+
+class Event(NamedTuple):
     type: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
     seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One move in the fixed client shape, e.g. ``{"type": "play", "card": "AS"}``."""
 
     type: str
@@ -74,11 +77,11 @@ class Move:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Move:
-        return cls(type=data["type"], **{name: data.get(name) for name in FIELD_NAMES})
+        get = data.get  # the fields in FIELD_NAMES' order
+        return cls(data["type"], get("card"), get("value"), get("suit"), get("by"), get("word"))
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
+class Command(NamedTuple):
     seat: int
     move: Move
     secret: DealSecret | None = None

@@ -79,5 +79,5 @@ def with_ending(out: dict[str, Any], state: Any) -> dict[str, Any]:
     """Once a deal is over its result and everyone's remaining cards are public."""
     if state.phase == "over":
         out["result"] = state.result
-        out["hands"] = [list(h) for h in state.hands]
+        out["hands"] = list(map(list, state.hands))
     return out

@@ -53,6 +53,7 @@ def unregister(family: Family[Any, Any]) -> None:
     """Remove every preset of ``family`` (tests register games of their own)."""
     for pid in [p for p, preset in PRESETS.items() if preset.family is family]:
         del PRESETS[pid]
+    _BUILT.clear()
 
 
 def preset(preset_id: str) -> Preset:
@@ -63,14 +64,55 @@ def preset(preset_id: str) -> Preset:
                              + ", ".join(sorted(PRESETS))) from None
 
 
+# Rules already built, by (preset, players, options): every event folded from a ``dealt`` event
+# or a snapshot asks for its deal's rules again, and validating the options and building the
+# rule tables costs more than folding a card. Rules are immutable data, shared by every state
+# that plays by them: treat their ``options`` as read-only. Bounded: emptied when full.
+_BUILT: dict[Any, Any] = {}
+_BUILT_MAX = 512
+
+
 def rules_for(preset_id: str, players: int | None, options: dict[str, Any] | None) -> Any:
     """Validated rules for a preset, player count and options (defaults filled in)."""
+    key = _key(preset_id, players, options)
+    built = _BUILT.get(key) if key is not None else None
+    if built is not None:
+        return built
     p = preset(preset_id)
     count = p.players[-1] if players is None else players
     if count not in p.players:
         allowed = ", ".join(map(str, p.players))
         raise InvalidOptions("players", f"{p.id} is played by {allowed} players, not {count}")
-    return p.build(p.id, count, validate(p.options, options, count))
+    rules = p.build(p.id, count, validate(p.options, options, count))
+    if key is not None:
+        if len(_BUILT) >= _BUILT_MAX:
+            _BUILT.clear()
+        _BUILT[key] = rules
+    return rules
+
+
+def _key(preset_id: Any, players: Any, options: Any) -> Any:
+    """A hashable key for a ``rules_for`` call, or None unless it is plain data: a string,
+    an int or None, and options whose values are strings, numbers, booleans, None or lists of
+    strings. ``repr`` tells their types apart (``True`` is refused where an integer is due,
+    ``1`` is not): two calls share a key only with equal arguments of equal types."""
+    if type(preset_id) is not str or (players is not None and type(players) is not int):
+        return None
+    if options is None:
+        return preset_id, players, None
+    if type(options) is not dict:
+        return None
+    for value in options.values():
+        kind = type(value)
+        if kind is list:
+            if any(type(v) is not str for v in value):
+                return None
+        elif kind not in _PLAIN:
+            return None
+    return preset_id, players, repr(options)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def family_of(rules: Any) -> Family[Any, Any]:

@@ -36,9 +36,9 @@ def command_of(event: Event) -> Move | None:
     """The player command a recorded event answers, or None for an automatic consequence."""
     if event.seat is None or event.type not in COMMANDS:
         return None
-    data = event.data
-    return Move(COMMANDS[event.type], card=data.get("card"), value=data.get("value"),
-                suit=data.get("suit"), by=data.get("by"), word=data.get("word"))
+    get = event.data.get
+    return Move(COMMANDS[event.type], get("card"), get("value"), get("suit"), get("by"),
+                get("word"))
 
 
 def _brief(event: Event | None) -> Any:
@@ -119,8 +119,10 @@ def _recorded_options(played: dict[str, Any], recorded: dict[str, Any]) -> dict[
 
 
 def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch | None:
-    pending = game.opening(events[0], secret)  # what the rules say comes next
-    state: Any = None
+    """Each recorded player event turned back into its command, stepped, and the events the
+    rules produce held to the ones recorded; the state the rules reach is the recorded
+    events' (they are equal), so nothing is folded twice."""
+    pending, state = game.opened(events[0], secret)  # what the rules say comes next
     i = 0
     while True:
         for want in pending:
@@ -128,7 +130,6 @@ def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch
             if found is None or _key(found) != _key(want):
                 return Mismatch(i, "rules", _brief(want), _brief(found),
                                 "the rules produce another event here")
-            state = game.evolve(state, found)
             i += 1
         if i == len(events):
             return None
@@ -138,7 +139,7 @@ def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch
             return Mismatch(i, "rules", "a player's move", _brief(event),
                             "no automatic consequence is due here")
         try:
-            pending = game.decide(state, Command(event.seat, move, secret))
+            pending, state = game.step(state, Command(event.seat, move, secret))
         except (DomainError, ValueError) as exc:
             return Mismatch(i, "rules", "a legal move", _brief(event),
                             getattr(exc, "detail", str(exc)))

@@ -21,18 +21,27 @@ tricklog-shuffle-v1, precisely:
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterator, Sequence
 
 SHUFFLE_VERSION = "tricklog-shuffle-v1"
+_WORDS = struct.Struct(">4Q")  # a SHA-256 block as four 8-byte big-endian words
+_SPAN = 2**64
+
+
+def _limit(bound: int) -> int:
+    """Words at or above this are rejected when drawing below ``bound`` (no modulo bias)."""
+    return _SPAN - (_SPAN % bound)
+
+
+_LIMITS = tuple(_limit(bound) if bound else 0 for bound in range(129))  # a pack has <= 104
 
 
 def _words(key: bytes) -> Iterator[int]:
     counter = 0
     while True:
-        block = hashlib.sha256(key + counter.to_bytes(8, "big")).digest()
+        yield from _WORDS.unpack(hashlib.sha256(key + counter.to_bytes(8, "big")).digest())
         counter += 1
-        for k in range(0, 32, 8):
-            yield int.from_bytes(block[k : k + 8], "big")
 
 
 def shuffle(pack: Sequence[str], seed: str, deal: str,
@@ -46,7 +55,7 @@ def shuffle(pack: Sequence[str], seed: str, deal: str,
     deck = list(pack)
     for i in range(len(deck) - 1, 0, -1):
         bound = i + 1
-        limit = 2**64 - (2**64 % bound)
+        limit = _LIMITS[bound] if bound < len(_LIMITS) else _limit(bound)
         word = next(words)
         while word >= limit:
             word = next(words)

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from . import tricks
 from .family import Record
+from .messages import Event, Move
 
 Hands = tuple[tuple[str, ...], ...]
 Trick = tuple[tuple[int, str], ...]
@@ -37,6 +38,20 @@ class TrickState(Protocol):
     def voids(self) -> tuple[tuple[str, ...], ...]: ...
     @property
     def tricks_won(self) -> tuple[int, ...]: ...
+    @property
+    def phase(self) -> str: ...
+
+
+def card_played(state: TrickState, seat: int, move: Move, must_trump: bool = False
+                ) -> Event | None:
+    """The ``played`` event of a card the seat in turn may play, checked without listing the
+    legal moves (only a refusal needs the list, to name them); None for any other move."""
+    card = move.card
+    if (move.type == "play" and seat == state.turn and state.phase == "play"
+            and card in state.hands[seat]
+            and tricks.may_play(state.hands[seat], state.trick, card, state.trump, must_trump)):
+        return Event("played", {"card": card}, seat)
+    return None
 
 
 def played(state: TrickState, seat: int, card: str) -> dict[str, Any]:
@@ -97,24 +112,26 @@ def play_out(state: TrickState, rng: random.Random, record: Record | None,
     counts = list(state.tricks_won)
     won: list[list[str]] = [[] for _ in range(n)]
     taken_cards: list[str] = []
-    pick = rng.random
+    pick, legal_cards, winner = rng.random, tricks.legal_cards, tricks.trick_winner
     while True:
         if len(trick) == n:
-            leader = turn = tricks.trick_winner(trick, trump, order)
+            leader = turn = winner(trick, trump, order)
             counts[leader] += 1
-            won[leader].extend(c for _, c in trick)
-            taken_cards.extend(c for _, c in trick)
+            cards = [c for _, c in trick]
+            won[leader] += cards
+            taken_cards += cards
             trick = []
             if not any(hands):
                 break
             continue
         assert turn is not None
-        legal = tricks.legal_cards(hands[turn], trick, trump, must_trump)
+        hand = hands[turn]
+        legal = legal_cards(hand, trick, trump, must_trump) if trick else hand
         card = legal[int(pick() * len(legal))]
         if record is not None:
             record.append((turn, {"type": "play", "card": card},
                            [{"type": "play", "card": c} for c in legal]))
-        hands[turn].remove(card)
+        hand.remove(card)
         trick.append((turn, card))
         turn = (turn + 1) % n
     return PlayedOut(tuple(tuple(h) for h in hands), tuple(counts),

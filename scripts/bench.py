@@ -1,13 +1,16 @@
 """``make bench``: one table. Each figure is the median of repeated runs next to its ceiling (or
-target) measured or stated in the same run, as a ratio. Sections: domain (one core,
-in-process, every move validated), store (Lua append against raw XADD on the same Redis), the
-cost of a move at event 10 and at event 500 of one stream, and HTTP (16 clients, moves against
-/healthz under the same gunicorn configuration)."""
+target) measured or stated in the same run, as a ratio; figures compared as a ratio run in
+interleaved rounds. Sections: domain (one core, in-process, every move validated: the playout
+kernel, the reducers, ``tricklog audit``), replay (a replay job over a whole Serbian whist
+match), store (Lua append against raw XADD on the same Redis; the cost of a move at event 10
+and at event 500 of one stream) and HTTP (16 clients, moves against /healthz under the same
+gunicorn configuration). ``--only`` picks sections, ``--json`` prints the figures as JSON."""
 
 from __future__ import annotations
 
 import argparse
-import hashlib
+import json
+import os
 import random
 import statistics
 import sys
@@ -16,13 +19,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+# TRICKLOG_BENCH_ROOT: the code tree to measure (scripts/bench_ab.py sets it); this one's
+# by default.
+ROOT = Path(os.environ.get("TRICKLOG_BENCH_ROOT") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 
+import bench_referee as ref  # noqa: E402
 import redis  # noqa: E402
 
-from domain import game, playout, registry  # noqa: E402
-from domain.fairness import DealSecret  # noqa: E402
+from domain import game, registry  # noqa: E402
 from domain.messages import Command, Event, Move  # noqa: E402
 from events import keys  # noqa: E402
 from events.envelope import GENESIS, seal  # noqa: E402
@@ -31,81 +37,47 @@ from events.referee import Referee, deals, matches, moves  # noqa: E402
 from events.store import EventStore  # noqa: E402
 
 ROWS: list[tuple[str, str, str, str]] = []
+FIGURES: dict[str, float] = {}
+SUECA_PEER = 4292  # deals/s, the Python Sueca peer measured on this machine (issue 21)
 
 
 def row(what: str, value: float, unit: str, ceiling: float | None, ceiling_what: str) -> None:
     ratio = f"{value / ceiling:.2f}" if ceiling else "-"
+    FIGURES[what] = value
     ROWS.append((what, f"{value:,.0f} {unit}" if value >= 100 else f"{value:,.2f} {unit}",
                  f"{ceiling:,.0f} ({ceiling_what})" if ceiling else ceiling_what, ratio))
     print(f"  {what}: {value:,.2f} {unit}", file=sys.stderr, flush=True)
-
-
-def bench_secret(text: str) -> DealSecret:
-    return DealSecret(text, hashlib.sha256(text.encode()).hexdigest())
 
 
 def median_of(runs: int, fn: Any) -> float:
     return statistics.median(fn() for _ in range(runs))
 
 
-def random_deals(preset: str, players: int, seconds: float) -> float:
-    rules = registry.rules_for(preset, players, {})
-    family = game.family_of(rules)
-    rng = random.Random(1)
-    done, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        secret = bench_secret(f"b{done}")
-        state = game.fold(game.new_deal(rules, 1 + done % 20, done % players, secret))
-        while state.phase != "over":
-            move = Move.from_dict(rng.choice(family.legal_moves(state, state.turn)))
-            for event in family.decide(state, Command(state.turn, move, secret)):
-                state = family.evolve(state, event)
-        done += 1
-    return done / (time.perf_counter() - start)
+def interleaved(runs: int, fns: dict[str, Any]) -> dict[str, float]:
+    """Each of ``fns`` once a round, in turn, for ``runs`` rounds; the median of each. Figures
+    compared as a ratio are measured so, so that a change in the machine's load between two
+    figures does not pass for a ratio."""
+    results: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            results[name].append(fn())
+    return {name: statistics.median(values) for name, values in results.items()}
 
 
-def kernel_deals(preset: str, players: int, seconds: float) -> float:
-    """Whole random deals: the fair deal (commitment and shuffle), the card play by the playout
-    kernel (each card drawn from the legal moves of the shared engine), the family's scoring
-    with the seed revealed."""
-    rules = registry.rules_for(preset, players, {})
-    family = game.family_of(rules)
-    rng = random.Random(1)
-    done, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        seed = bench_secret(f"b{done}")
-        state = game.fold(game.new_deal(rules, 1 + done % 20, done % players, seed))
-        fast = playout.play_out(state, rng)
-        state = game.fold(family.settle(fast, seed), fast)
-        assert state.phase == "over"
-        done += 1
-    return done / (time.perf_counter() - start)
-
-
-def whist_matches(seconds: float, kernel: bool) -> float:
-    """Whole 28-hand matches: the bidding by the reducers, the card play by the playout kernel
-    (``kernel``) or by the reducers too."""
-    rules = registry.rules_for("serbian-whist", 4, {})
-    family = game.family_of(rules)
-    rng = random.Random(2)
-    done, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        seed = bench_secret(f"w{done}")
-        for number in range(1, 29):
-            state = game.fold(game.new_deal(rules, number, number % 4, seed))
-            while state.phase != "over":
-                fast = playout.play_out(state, rng) if kernel else None
-                if fast is not None:
-                    state = game.fold(family.settle(fast, seed), fast)
-                    continue
-                move = Move.from_dict(rng.choice(family.legal_moves(state, state.turn)))
-                for event in family.decide(state, Command(state.turn, move, seed)):
-                    state = family.evolve(state, event)
-        done += 1
-    return done / (time.perf_counter() - start)
+KERNEL = "domain: random {} {}p deals (playout kernel)"
+STEPPED = "domain: random {} {}p deals (reducers: step, each event folded once)"
+TWICE = "domain: random {} {}p deals (reducers: decide, then fold again)"
+AUDITED = "audit: {} {}p exports audited"
+WHIST = "domain: random Serbian whist matches, 28 hands ({})"
 
 
 def domain_section(runs: int, seconds: float) -> None:
+    """The fold rate, the kernel alone for a few presets, then for 4p Sedma and Sueca the
+    kernel, the reducers (step, and decide then fold as the service does before step) and
+    ``tricklog audit`` of finished deals' exports, in interleaved rounds. The audit's target:
+    half the rate of whole deals through the reducers: it re-runs every move through the same
+    reducers, and on top parses the export, checks the hash chain and every commitment
+    (SHA-256 each) and re-shuffles the deck, together worth about as much again as the re-run."""
     log = _long_log()
     def fold_rate() -> float:
         start = time.perf_counter()
@@ -113,31 +85,39 @@ def domain_section(runs: int, seconds: float) -> None:
             game.fold(log)
         return 200 * len(log) / (time.perf_counter() - start)
     row("domain: events folded", median_of(runs, fold_rate), "/s", None, "no target")
-    targets = {("sedma", 4): 2000, ("sueca", 4): 6600}
-    for preset, players in (("sedma", 2), ("sedma", 4), ("hola", 4), ("sueca", 4)):
-        rate = median_of(runs, lambda p=preset, n=players: kernel_deals(p, n, seconds))
-        target = targets.get((preset, players))
-        row(f"domain: random {preset} {players}p deals (playout kernel)", rate, "/s", target,
-            "target" if target else "no target")
+    for preset, players in (("sedma", 2), ("hola", 4)):
+        row(KERNEL.format(preset, players), median_of(
+            runs, lambda p=preset, n=players: ref.kernel_deals(p, n, seconds)), "/s", None,
+            "no target")
+    targets = {"sedma": (2000, "target"), "sueca": (1.5 * SUECA_PEER, "1.5 x peer")}
     for preset, players in (("sedma", 4), ("sueca", 4)):
-        rate = median_of(runs, lambda p=preset, n=players: random_deals(p, n, seconds))
-        row(f"domain: random {preset} {players}p deals (reducers, an event per step)", rate,
-            "/s", None, "no target")
-    for kernel, how in ((True, "bids by the reducers, cards by the playout kernel"),
-                        (False, "reducers")):
-        row(f"domain: random Serbian whist matches, 28 hands ({how})", median_of(
-            runs, lambda k=kernel: whist_matches(seconds, k)), "/s", None, "no target")
+        texts = ref.exports(preset, players, 40)
+        got = interleaved(runs, {
+            "kernel": lambda p=preset, n=players: ref.kernel_deals(p, n, seconds),
+            "step": lambda p=preset, n=players: ref.random_deals(p, n, seconds),
+            "twice": lambda p=preset, n=players: ref.random_deals(p, n, seconds, "decide+fold"),
+            "audit": lambda t=texts: ref.audits(t, seconds)})
+        row(KERNEL.format(preset, players), got["kernel"], "/s", *targets[preset])
+        row(STEPPED.format(preset, players), got["step"], "/s", got["kernel"],
+            "kernel; target 0.50")
+        row(TWICE.format(preset, players), got["twice"], "/s", got["kernel"], "kernel")
+        row(AUDITED.format(preset, players), got["audit"], "deals/s", got["step"] / 2,
+            "target: 0.5 x reducers")
+    for kernel_play, how in ((True, "bids by the reducers, cards by the playout kernel"),
+                             (False, "reducers")):
+        row(WHIST.format(how), median_of(runs, lambda k=kernel_play: ref.whist_matches(
+            seconds, k)), "/s", None, "no target")
     rules = registry.rules_for("sedma", 4, {})
-    state = game.fold(game.new_deal(rules, 1, 0, bench_secret("m")))
+    secret = ref.bench_secret("m")
+    state = game.fold(game.new_deal(rules, 1, 0, secret))
     move = Move.from_dict(game.legal_moves(state, state.turn)[0])
     def per_move() -> float:
         start = time.perf_counter()
         for _ in range(2000):
-            for event in game.decide(state, Command(state.turn, move, bench_secret("m"))):
-                game.evolve(state, event)
+            ref.STEP(state, Command(state.turn, move, secret))
         return (time.perf_counter() - start) / 2000 * 1e6
-    row("domain: decide + evolve per move (4p Sedma)", median_of(runs, per_move), "us", None,
-        "lower is better")
+    row("domain: one move through the reducers (4p Sedma, step)", median_of(runs, per_move),
+        "us", None, "lower is better")
 
 
 def _long_log() -> list[Event]:
@@ -221,6 +201,25 @@ def _pad(client: redis.Redis, deal: str, count: int) -> None:
     # later envelopes chain on from the stored head hash; only the numbering moved on
 
 
+def replay_section(client: redis.Redis, runs: int, seconds: float) -> None:
+    """A replay job (``POST /v1/deals/{id}/replays``, as a worker runs it) for every deal of a
+    finished 28-hand Serbian whist match: read the log, fold it event by event, build the
+    state after each event for the viewer. Its target: half the rate of whole matches through
+    the reducers, measured in the same rounds: the job folds the same events (without deciding
+    them) and on top builds a view per event, which costs about what deciding a move costs."""
+    referee = Referee(EventStore(client))
+    deal_ids = ref.whist_match(referee, "replay-bench")
+    events = 0
+    def replayed() -> float:
+        nonlocal events
+        matches_per_s, events = ref.replays(referee, deal_ids, seconds)
+        return matches_per_s
+    got = interleaved(runs, {"replay": replayed,
+                             "reducers": lambda: ref.whist_matches(seconds, False)})
+    row(f"replay jobs: a 28-hand Serbian whist match ({events:,} events)", got["replay"],
+        "matches/s", got["reducers"] / 2, "target: 0.5 x reducers (same rounds)")
+
+
 def http_section(seconds: float, clients: int) -> None:
     import subprocess
     out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_moves.py"), "--seconds",
@@ -234,22 +233,40 @@ def http_section(seconds: float, clients: int) -> None:
     row("HTTP: move p99 latency", data["move_p99_ms"], "ms", 25, "target 25 ms")
 
 
+SECTIONS = ("domain", "replay", "store", "http")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="repeats per figure (median)")
     parser.add_argument("--seconds", type=float, default=3.0, help="length of a timed run")
     parser.add_argument("--appends", type=int, default=3000)
     parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--only", default=",".join(SECTIONS),
+                        help=f"comma-separated sections, of: {', '.join(SECTIONS)}")
+    parser.add_argument("--json", action="store_true",
+                        help="print the figures as one JSON object instead of the table")
     args = parser.parse_args()
-    print("domain ...", file=sys.stderr)
-    domain_section(args.runs, args.seconds)
-    with tempfile.TemporaryDirectory() as tmp, RedisServer(tmp) as server:
-        client = redis.Redis.from_url(server.url)
-        print("store ...", file=sys.stderr)
-        store_section(client, args.runs, args.appends)
-        move_cost_section(client, args.runs)
-    print("HTTP ...", file=sys.stderr)
-    http_section(args.seconds * 3, args.clients)
+    only = set(args.only.split(","))
+    if "domain" in only:
+        print("domain ...", file=sys.stderr)
+        domain_section(args.runs, args.seconds)
+    if only & {"store", "replay"}:
+        with tempfile.TemporaryDirectory() as tmp, RedisServer(tmp) as server:
+            client = redis.Redis.from_url(server.url)
+            if "replay" in only:
+                print("replay ...", file=sys.stderr)
+                replay_section(client, args.runs, args.seconds)
+            if "store" in only:
+                print("store ...", file=sys.stderr)
+                store_section(client, args.runs, args.appends)
+                move_cost_section(client, args.runs)
+    if "http" in only:
+        print("HTTP ...", file=sys.stderr)
+        http_section(args.seconds * 3, args.clients)
+    if args.json:
+        print(json.dumps(FIGURES))
+        return 0
     print("\n| figure | median | ceiling or target | ratio |")
     print("|---|---|---|---|")
     for what, value, ceiling, ratio in ROWS:

@@ -25,13 +25,14 @@ def replay_job(deal_id: str, seat: int | None) -> dict[str, Any]:
     over = game.is_over(deal.state)
     envelopes = referee.store.read("deal", deal_id, upto=deal.seq)
     job = get_current_job()
-    steps, state = [], None
-    for i, env in enumerate(envelopes, start=1):
-        state = game.evolve(state, to_event(env))
+    steps = []
+    states = game.states(to_event(env) for env in envelopes)  # each event folded once
+    served = deals.served_envelopes(deal.state.rules, envelopes, seat, over)
+    for i, (env, event, state) in enumerate(zip(envelopes, served, states, strict=True),
+                                            start=1):
         view = deals.view_of(deal, state, env["seq"], seat)
         if over:
             view["hands"] = [list(h) for h in state.hands]
-        event = deals.served_envelopes(state.rules, [env], seat, over)[0]
         steps.append({"event": event, "state": view})
         if job is not None and (i % PROGRESS_EVERY == 0 or i == len(envelopes)):
             job.meta["progress"] = {"step": "replaying", "done": i, "total": len(envelopes)}

@@ -2,8 +2,8 @@
 the stock), a sampled deal is solved exactly instead of played out at random.
 
 Alpha-beta over the rest of the deal with a transposition table, played by the family's own
-reducers (``family.decide``/``evolve`` through the registry, so it knows every family and
-every rule, with no second implementation). The seat's side maximizes its value and every other
+reducers (``game.step``, through the registry, so it knows every family and every rule, with
+no second implementation). The seat's side maximizes its value and every other
 seat minimizes it (paranoid, where each plays for itself). Table talk is left out: words do not
 move cards. Pure: ``stop`` is the adapter's clock, asked every few nodes; when it says time is
 up the solve is abandoned (``None``) and the caller falls back to a random playout.
@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .. import game
 from ..messages import Command, Move
 from ..registry import family_of
 
@@ -92,10 +93,7 @@ def _alphabeta(search: _Search, state: Any, alpha: float, beta: float) -> float:
     for move in search.family.legal_moves(state, seat):
         if move["type"] == "hint":
             continue
-        events = search.family.decide(state, Command(seat, Move.from_dict(move)))
-        child = state
-        for event in events:
-            child = search.family.evolve(child, event)
+        child = game.step(state, Command(seat, Move.from_dict(move)))[1]
         score = _alphabeta(search, child, alpha, beta)
         if maximize:
             best, alpha = max(best, score), max(alpha, score)

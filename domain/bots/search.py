@@ -83,7 +83,7 @@ def _playout(family: Any, state: Any, me: int, move: dict[str, Any],
 
 
 def _apply(family: Any, state: Any, seat: int, move: dict[str, Any]) -> Any:
-    return game.fold(family.decide(state, Command(seat, Move.from_dict(move))), state)
+    return game.step(state, Command(seat, Move.from_dict(move)))[1]
 
 
 def _value(state: Any, me: int) -> float:

@@ -28,6 +28,7 @@ class Sedma:
     start = staticmethod(_state.start)
     legal_moves = staticmethod(play.legal_moves)
     decide = staticmethod(play.decide)
+    step = staticmethod(play.step)
     settle = staticmethod(play.settle)
     evolve = staticmethod(_state.evolve)
     view = staticmethod(_view.view)

@@ -15,7 +15,7 @@ from typing import Any
 from .. import flow
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret
-from ..messages import Command, Event
+from ..messages import Command, Event, Move
 from . import capture, rotation, table_talk
 from .capture import current_winner
 from .points import capture_points
@@ -86,7 +86,7 @@ def _may_pass(state: SedmaState, seat: int) -> bool:
 def winning(state: SedmaState) -> int:
     rules = state.rules
     return current_winner(state.table, rules.wild, rules.winner_rule, state.round_start,
-                          rules.rank_of)
+                          rules.ranks.__getitem__)
 
 
 def partner_of(state: SedmaState, seat: int) -> int | None:
@@ -103,13 +103,17 @@ def _continuations(state: SedmaState) -> list[str]:
     if not capture.may_continue(rules.continuation, rules.side_of(state.leader),
                                 rules.side_of(winning(state))):
         return []
-    led = rules.rank_of(state.table[0][1])
-    return capture.eligible(state.hands[state.leader], led, rules.wild, rules.continue_with,
-                            rules.rank_of)
+    rank_of = rules.ranks.__getitem__
+    return capture.eligible(state.hands[state.leader], rank_of(state.table[0][1]), rules.wild,
+                            rules.continue_with, rank_of)
+
+
+def step(state: SedmaState, command: Command) -> tuple[list[Event], SedmaState]:
+    return flow.step(state, command, _player_event, _automatic, evolve)
 
 
 def decide(state: SedmaState, command: Command) -> list[Event]:
-    return flow.decide(state, command, _player_event, _automatic, evolve)
+    return step(state, command)[0]
 
 
 def settle(state: SedmaState, secret: DealSecret | None) -> list[Event]:
@@ -118,6 +122,31 @@ def settle(state: SedmaState, secret: DealSecret | None) -> list[Event]:
 
 def _player_event(state: SedmaState, command: Command) -> Event:
     seat, move = command.seat, command.move
+    if seat == state.turn:
+        accepted = _card_or_stop(state, seat, move.type, move.card)
+        if accepted is not None:
+            return accepted
+    return _checked(state, seat, move)
+
+
+def _card_or_stop(state: SedmaState, seat: int, kind: str, card: str | None) -> Event | None:
+    """The event of an ordinary move by the seat in turn, checked without listing the legal
+    moves (which only a refusal needs); None for anything else, which ``_checked`` accepts
+    or refuses with its reason."""
+    phase = state.phase
+    if kind == "play" and card in state.hands[seat]:
+        if phase == "play":
+            return Event("played", {"card": card}, seat)
+        if phase == "decide" and card in _continuations(state):
+            return Event("continued", {"card": card}, seat)
+    elif kind == "stop" and phase == "decide":
+        return Event("stopped", {"reason": "leader"}, seat)
+    return None
+
+
+def _checked(state: SedmaState, seat: int, move: Move) -> Event:
+    """Every move, checked against the list of legal moves: a hint, a pass, and every move
+    refused, with the rule it breaks."""
     legal = legal_moves(state, seat)
     if move.type == "hint":  # in turn or not
         table_talk.check(state.rules.table_talk, state.phase == "over", state.hints, seat,

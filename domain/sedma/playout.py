@@ -58,6 +58,7 @@ class _CaptureDeal:
         self.round_start, self.last, self.solo = (state.round_start, state.last_capture,
                                                   state.solo)
         self.pick, self.record = rng.random, record
+        self.rank_of, self.side = state.rules.ranks.__getitem__, state.rules.seat_sides
 
     def choose(self, cards: list[str]) -> str:
         """A random card of ``cards`` for the seat to play."""
@@ -79,17 +80,17 @@ class _CaptureDeal:
         return card
 
     def continuations(self) -> list[str]:
-        rules = self.rules
+        rules, side = self.rules, self.side
         if rules.continuation != "always" and not capture.may_continue(
-                rules.continuation, rules.side_of(self.leader), rules.side_of(self.winner())):
+                rules.continuation, side[self.leader], side[self.winner()]):
             return []
-        return capture.eligible(self.hands[self.leader], rules.rank_of(self.table[0][1]),
-                                rules.wild, rules.continue_with, rules.rank_of)
+        return capture.eligible(self.hands[self.leader], self.rank_of(self.table[0][1]),
+                                rules.wild, rules.continue_with, self.rank_of)
 
     def winner(self) -> int:
         rules = self.rules
         return capture.current_winner(self.table, rules.wild, rules.winner_rule,
-                                      self.round_start, rules.rank_of)
+                                      self.round_start, self.rank_of)
 
     def lay(self, card: str, fresh: bool) -> None:
         """A card to the table (``state._on_card``); ``fresh`` when it opens a round."""
@@ -110,7 +111,7 @@ class _CaptureDeal:
         """The capture is taken, the stock drawn, the next lead found (``sedma._on_taken``,
         ``_on_drew``, ``_next_lead``)."""
         self.leader = self.winner()
-        side = self.rules.side_of(self.leader)
+        side = self.side[self.leader]
         self.won[side].extend(c for _, c in self.table)
         self.captures[side] += 1
         self.last, self.table, self.round_start = side, [], 0

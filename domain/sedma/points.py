@@ -10,10 +10,10 @@ each for themselves, §3.2) or ``solo`` (the solo king against the other two, §
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import rank
+from ..cards import ALL_CARDS, rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +26,16 @@ class Scoring:
     levels: str = "sedma"            # sedma: 1 / 2 / 3; tricks: 1 / 3 (§3.8)
     double_win: str = "all_points"   # what earns level 2 (§3.1)
     sweep_bonus: int = 0             # Hola: a side that made every capture gets this (§5.3)
+    # card: what it counts (``counter_value`` for a counter, else 0), built once
+    values: dict[str, int] = field(init=False, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", {c: self.counter_value if rank(c) in self.counters
+                                            else 0 for c in ALL_CARDS})
 
-def card_points(cards: Sequence[str], counters: frozenset[str], value: int) -> int:
-    """Points of the counting cards (aces and tens) among ``cards``."""
-    return sum(value for c in cards if rank(c) in counters)
+    def counted(self, cards: Sequence[str]) -> int:
+        """Points of the counting cards (aces and tens) among ``cards``."""
+        return sum(map(self.values.__getitem__, cards))
 
 
 def stake_level(loser_captures: int, loser_points: int, loser_counters: int,
@@ -49,7 +54,7 @@ def stake_level(loser_captures: int, loser_points: int, loser_counters: int,
 def capture_points(s: Scoring, cards: Sequence[str], players: int) -> int:
     """What one capture is worth before the last-capture bonus (which the deal's scoring adds):
     its counting cards, its rounds (§3.8), or both with 10 a round (§3.10)."""
-    counters = card_points(cards, s.counters, s.counter_value)
+    counters = s.counted(cards)
     rounds = len(cards) // players
     if s.points == "tricks":
         return rounds
@@ -61,7 +66,7 @@ def capture_points(s: Scoring, cards: Sequence[str], players: int) -> int:
 def side_points(s: Scoring, won: Sequence[Sequence[str]], last: int | None, players: int
                 ) -> tuple[list[int], list[int]]:
     """(points, counters) per side: what each side's captured cards are worth."""
-    counters = [card_points(w, s.counters, s.counter_value) for w in won]
+    counters = [s.counted(w) for w in won]
     bonus = [s.last_bonus if side == last else 0 for side in range(len(won))]
     rounds = [len(w) // players for w in won]
     if s.points == "tricks":

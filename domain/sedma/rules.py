@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import PIQUET_RANKS, RANKS, make_pack, rank
+from ..cards import ALL_CARDS, PIQUET_RANKS, RANKS, make_pack, rank
 from ..errors import InvalidOptions
 from ..options import Option
 from .points import Scoring
@@ -41,21 +41,40 @@ class SedmaRules:
     dealer_policy: str = "loser"
     match_policy: str = "reach"
     target: int = 5
+    # Tables derived from the fields above once, when the rules are built (``__post_init__``):
+    # what the reducers and the playout kernel would otherwise recompute for every card.
+    ranks: dict[str, str] = field(init=False, repr=False, compare=False)  # card: its rank
+    seat_sides: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    side_seats: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    after: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)  # the
+    # other seats in play order from each seat
+
+    def __post_init__(self) -> None:
+        ranks = {card: ("7" if card == self.solo_king else rank(card)) for card in ALL_CARDS}
+        n_sides = 2 if self.players % 2 == 0 else self.players
+        seats = tuple(tuple(s for s in range(self.players) if s % n_sides == i)
+                      for i in range(n_sides))
+        object.__setattr__(self, "ranks", ranks)
+        object.__setattr__(self, "side_seats", seats)
+        object.__setattr__(self, "seat_sides", tuple(s % n_sides for s in range(self.players)))
+        object.__setattr__(self, "after", tuple(
+            tuple((seat + k) % self.players for k in range(1, self.players))
+            for seat in range(self.players)))
 
     @property
     def sides(self) -> list[list[int]]:
         """Seats per side: partners sit opposite (s, s+2, ...); three play each for themselves."""
-        n_sides = 2 if self.players % 2 == 0 else self.players
-        return [[s for s in range(self.players) if s % n_sides == i] for i in range(n_sides)]
+        return [list(side) for side in self.side_seats]
 
     def side_of(self, seat: int) -> int:
-        return seat % len(self.sides)
+        return self.seat_sides[seat]
 
     def pack(self) -> tuple[str, ...]:
         return self.cards
 
     def rank_of(self, card: str) -> str:
-        return "7" if card == self.solo_king else rank(card)
+        """A card's rank; the solo king's is a seven (§3.4)."""
+        return self.ranks[card]
 
 
 # -- options ------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ Hands = tuple[tuple[str, ...], ...]
 
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.updater copies the instance dict
 class SedmaState:
     rules: SedmaRules
     dealer: int
@@ -72,25 +72,31 @@ def _on_card(state: SedmaState, event: Event) -> SedmaState:
     seat, card = event.seat, event.data["card"]
     assert seat is not None
     hands = _remove(state.hands, seat, card)
-    solo = seat if card == state.rules.solo_king else state.solo
+    changes: dict[str, Any] = {"hands": hands, "table": state.table + ((seat, card),)}
+    if card == state.rules.solo_king:
+        changes["solo"] = seat
     if event.type == "continued" or not state.table:
-        n = state.rules.players
-        waiting = tuple(s for s in ((seat + k) % n for k in range(1, n)) if hands[s])
-        state = replace(state, round_start=len(state.table))
+        waiting = tuple([s for s in state.rules.after[seat] if hands[s]])
+        changes["round_start"] = len(state.table)
     else:
         waiting = state.waiting[1:]
-    table = state.table + ((seat, card),)
-    return _next_in_round(replace(state, hands=hands, table=table, solo=solo), waiting)
+    _next_in_round(changes, state, waiting)
+    return replace(state, changes)
 
 
 def _on_passed(state: SedmaState, event: Event) -> SedmaState:
-    return _next_in_round(replace(state, pass_used=True), state.waiting[1:])
+    changes: dict[str, Any] = {"pass_used": True}
+    _next_in_round(changes, state, state.waiting[1:])
+    return replace(state, changes)
 
 
-def _next_in_round(state: SedmaState, waiting: tuple[int, ...]) -> SedmaState:
+def _next_in_round(changes: dict[str, Any], state: SedmaState, waiting: tuple[int, ...]
+                   ) -> None:
+    """Add to ``changes`` who plays next in the round, or that the leader decides."""
     if waiting:
-        return replace(state, waiting=waiting, turn=waiting[0], phase="play")
-    return replace(state, waiting=(), turn=state.leader, phase="decide")
+        changes["waiting"], changes["turn"], changes["phase"] = waiting, waiting[0], "play"
+    else:
+        changes["waiting"], changes["turn"], changes["phase"] = (), state.leader, "decide"
 
 
 def _on_stopped(state: SedmaState, event: Event) -> SedmaState:
@@ -103,27 +109,29 @@ def _on_taken(state: SedmaState, event: Event) -> SedmaState:
     won[side] = won[side] + tuple(event.data["cards"])
     captures = list(state.captures)
     captures[side] += 1
-    state = replace(state, won=tuple(won), captures=tuple(captures), last_capture=side,
-                    table=(), round_start=0, leader=seat)
-    if state.stock:
-        return replace(state, phase="draw")
-    return _next_lead(state)
+    changes: dict[str, Any] = {"won": tuple(won), "captures": tuple(captures),
+                               "last_capture": side, "table": (), "round_start": 0,
+                               "leader": seat}
+    changes.update({"phase": "draw"} if state.stock else _next_lead(state.hands, seat))
+    return replace(state, changes)
 
 
-def _next_lead(state: SedmaState) -> SedmaState:
-    leader = capture.next_with_cards(state.hands, state.leader)
-    if leader is None:
-        return replace(state, phase="score", turn=None)
-    return replace(state, phase="play", leader=leader, turn=leader)
+def _next_lead(hands: Hands, leader: int) -> dict[str, Any]:
+    """The fields of the next lead: the first seat from ``leader`` still holding a card, or
+    the scoring when nobody does."""
+    nxt = capture.next_with_cards(hands, leader)
+    if nxt is None:
+        return {"phase": "score", "turn": None}
+    return {"phase": "play", "leader": nxt, "turn": nxt}
 
 
 def _on_drew(state: SedmaState, event: Event) -> SedmaState:
     hands = [list(h) for h in state.hands]
     for draw in event.data["draws"]:
         hands[draw["seat"]].append(draw["card"])
-    state = replace(state, hands=tuple(tuple(h) for h in hands),
-                    stock=state.stock[len(event.data["draws"]) :])
-    return _next_lead(state)
+    drawn = tuple(tuple(h) for h in hands)
+    return replace(state, hands=drawn, stock=state.stock[len(event.data["draws"]) :],
+                   **_next_lead(drawn, state.leader))
 
 
 def _on_shown(state: SedmaState, event: Event) -> SedmaState:

@@ -17,14 +17,14 @@ def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "phase": state.phase, "dealer": state.dealer, "leader": state.leader, "turn": state.turn,
         "seat": seat, "hand": list(state.hands[seat]) if seat is not None else [],
-        "hand_sizes": [len(h) for h in state.hands], "stock_size": len(state.stock),
+        "hand_sizes": list(map(len, state.hands)), "stock_size": len(state.stock),
         "table": [{"seat": s, "card": c} for s, c in state.table],
         "winning": winning(state) if state.table else None,
         "trump": None, "sides": rules.sides, "captures": list(state.captures),
         "legal_moves": legal_moves(state, seat),
     }
     out["public"] = {  # everything every seat has seen: what bots reason from
-        "won": [list(w) for w in state.won], "last_capture": state.last_capture,
+        "won": list(map(list, state.won)), "last_capture": state.last_capture,
         "round_start": state.round_start, "waiting": list(state.waiting),
         "pass_used": state.pass_used, "shown": state.shown}
     if seat is not None and state.shown:

@@ -10,14 +10,12 @@ from .. import trickplay, tricks
 from ..errors import InvalidDeal
 from ..messages import Event
 from ..trickplay import TrickState
-from .rules import POINTS
+from .rules import CARD_POINTS
 
 
 class SuecaLike(TrickState, Protocol):
     @property
     def dealer(self) -> int: ...
-    @property
-    def phase(self) -> str: ...
     @property
     def won(self) -> tuple[tuple[str, ...], ...]: ...
 
@@ -47,7 +45,7 @@ def take(state: SuecaLike) -> Event:
     seat = tricks.trick_winner(state.trick, state.trump, state.rules.order)
     cards = [c for _, c in state.trick]
     return Event("trick_taken", {"seat": seat, "cards": cards,
-                                 "points": tricks.points(cards, POINTS)})
+                                 "points": sum(map(CARD_POINTS.__getitem__, cards))})
 
 
 def taken(state: SuecaLike, event: Event) -> dict[str, Any]:
@@ -59,7 +57,8 @@ def taken(state: SuecaLike, event: Event) -> dict[str, Any]:
 
 
 def card_points(state: SuecaLike, seats: list[int]) -> int:
-    return sum(tricks.points(state.won[s], POINTS) for s in seats)
+    value = CARD_POINTS.__getitem__
+    return sum(sum(map(value, state.won[s])) for s in seats)
 
 
 def result_of(event: Event) -> dict[str, Any]:
@@ -81,9 +80,9 @@ def view(state: SuecaLike, seat: int | None, legal: list[dict[str, Any]],
         "phase": state.phase, "dealer": state.dealer, "leader": state.leader,
         "turn": state.turn, "seat": seat,
         "hand": list(state.hands[seat]) if seat is not None else [],
-        "hand_sizes": [len(h) for h in state.hands], "stock_size": 0,
+        "hand_sizes": list(map(len, state.hands)), "stock_size": 0,
         **trickplay.table(state), "trump": state.trump, "sides": state.rules.sides,
         "tricks": list(state.tricks_won), "legal_moves": legal,
-        "public": {"won": [list(w) for w in state.won],
-                   "voids": [list(v) for v in state.voids], **public},
+        "public": {"won": list(map(list, state.won)),
+                   "voids": list(map(list, state.voids)), **public},
     }

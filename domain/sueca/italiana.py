@@ -14,7 +14,7 @@ from typing import Any
 from .. import flow, trickplay, tricks
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret, reveal
-from ..messages import Command, Event
+from ..messages import Command, Event, Move
 from ..records import updater
 from . import core
 from .rules import ItalianaRules
@@ -26,7 +26,7 @@ EVENT_OF = {"bid": "bid", "pass": "passed", "trump": "trump_chosen", "call": "ca
             "lead": "lead_chosen", "play": "played"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.updater copies the instance dict
 class ItalianaState:
     rules: ItalianaRules
     dealer: int
@@ -92,8 +92,12 @@ def legal_moves(state: ItalianaState, seat: int | None) -> list[dict[str, Any]]:
     return []
 
 
+def step(state: ItalianaState, command: Command) -> tuple[list[Event], ItalianaState]:
+    return flow.step(state, command, _player_event, _automatic, evolve)
+
+
 def decide(state: ItalianaState, command: Command) -> list[Event]:
-    return flow.decide(state, command, _player_event, _automatic, evolve)
+    return step(state, command)[0]
 
 
 def settle(state: ItalianaState, secret: DealSecret | None) -> list[Event]:
@@ -102,6 +106,11 @@ def settle(state: ItalianaState, secret: DealSecret | None) -> list[Event]:
 
 def _player_event(state: ItalianaState, command: Command) -> Event:
     seat, move = command.seat, command.move
+    return trickplay.card_played(state, seat, move) or _checked(state, seat, move)
+
+
+def _checked(state: ItalianaState, seat: int, move: Move) -> Event:
+    """Every move but a legal card, checked against the list of legal moves."""
     legal = legal_moves(state, seat)
     flow.check_turn(state, seat, legal)
     wanted = move.to_dict()
@@ -234,11 +243,11 @@ def _on_revealed(state: ItalianaState, event: Event) -> ItalianaState:
 
 def _on_played(state: ItalianaState, event: Event) -> ItalianaState:
     assert event.seat is not None
-    return replace(state, **trickplay.played(state, event.seat, event.data["card"]))
+    return replace(state, trickplay.played(state, event.seat, event.data["card"]))
 
 
 def _on_taken(state: ItalianaState, event: Event) -> ItalianaState:
-    return replace(state, **core.taken(state, event))
+    return replace(state, core.taken(state, event))
 
 
 def _on_scored(state: ItalianaState, event: Event) -> ItalianaState:

@@ -8,11 +8,12 @@ from typing import Any
 
 from ..cards import make_pack
 from ..options import Option
-from ..tricks import strengths
+from ..tricks import card_values, strengths
 
 SUECA_RANKS = ("A", "7", "K", "J", "Q", "6", "5", "4", "3", "2")
 ITALIANA_SIX_RANKS = ("A", "7", "K", "J", "Q", "9", "8", "6", "5", "4", "3", "2")
 POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
+CARD_POINTS = card_values(POINTS)  # card: its points
 WEAK_HAND = {"leader": 10, "other": 5}  # §7.7: a redeal below these card points in hand
 
 

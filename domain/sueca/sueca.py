@@ -14,7 +14,7 @@ from .. import flow, trickplay, tricks
 from ..cards import suit
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret
-from ..messages import Command, Event
+from ..messages import Command, Event, Move
 from ..records import updater
 from . import core
 from .rules import POINTS, WEAK_HAND, SuecaRules
@@ -23,7 +23,7 @@ from .scoring import score
 Hands = tuple[tuple[str, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.updater copies the instance dict
 class SuecaState:
     rules: SuecaRules
     dealer: int
@@ -67,11 +67,14 @@ def start(rules: SuecaRules, data: dict[str, Any]) -> SuecaState:
 # -- deciding ------------------------------------------------------------------------------------
 
 def legal_moves(state: SuecaState, seat: int | None) -> list[dict[str, Any]]:
-    redeal = [{"type": "redeal"}] if seat is not None and _may_redeal(state, seat) else []
-    if seat is None or seat != state.turn or state.phase != "play":
+    if seat is None:
+        return []
+    redeal = [{"type": "redeal"}] if _may_redeal(state, seat) else []
+    if seat != state.turn or state.phase != "play":
         return redeal
     cards = tricks.legal_cards(state.hands[seat], state.trick, state.trump)
-    return [{"type": "play", "card": c} for c in cards] + redeal
+    moves = [{"type": "play", "card": c} for c in cards]
+    return moves + redeal if redeal else moves
 
 
 def _may_redeal(state: SuecaState, seat: int) -> bool:
@@ -85,8 +88,12 @@ def _may_redeal(state: SuecaState, seat: int) -> bool:
     return tricks.points(state.hands[seat], POINTS) < weak
 
 
+def step(state: SuecaState, command: Command) -> tuple[list[Event], SuecaState]:
+    return flow.step(state, command, _player_event, _automatic, evolve)
+
+
 def decide(state: SuecaState, command: Command) -> list[Event]:
-    return flow.decide(state, command, _player_event, _automatic, evolve)
+    return step(state, command)[0]
 
 
 def settle(state: SuecaState, secret: DealSecret | None) -> list[Event]:
@@ -95,6 +102,12 @@ def settle(state: SuecaState, secret: DealSecret | None) -> list[Event]:
 
 def _player_event(state: SuecaState, command: Command) -> Event:
     seat, move = command.seat, command.move
+    return trickplay.card_played(state, seat, move) or _checked(state, seat, move)
+
+
+def _checked(state: SuecaState, seat: int, move: Move) -> Event:
+    """Every move, checked against the list of legal moves: a redeal, and every move refused,
+    with the rule it breaks."""
     legal = legal_moves(state, seat)
     if move.type == "redeal":
         if not _may_redeal(state, seat):
@@ -137,12 +150,14 @@ def best_of(rules: SuecaRules) -> int:
 def _on_played(state: SuecaState, event: Event) -> SuecaState:
     seat, card = event.seat, event.data["card"]
     assert seat is not None
-    trump_card = None if card == state.trump_card else state.trump_card
-    return replace(state, **trickplay.played(state, seat, card), trump_card=trump_card)
+    changes = trickplay.played(state, seat, card)
+    if card == state.trump_card:
+        changes["trump_card"] = None
+    return replace(state, changes)
 
 
 def _on_taken(state: SuecaState, event: Event) -> SuecaState:
-    return replace(state, **core.taken(state, event))
+    return replace(state, core.taken(state, event))
 
 
 def _on_redeal(state: SuecaState, event: Event) -> SuecaState:

@@ -24,6 +24,7 @@ class Whist:
     start = staticmethod(play.start)
     legal_moves = staticmethod(play.legal_moves)
     decide = staticmethod(play.decide)
+    step = staticmethod(play.step)
     settle = staticmethod(play.settle)
     evolve = staticmethod(play.evolve)
     view = staticmethod(_view.view)

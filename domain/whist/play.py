@@ -10,12 +10,12 @@ from typing import Any
 from .. import flow, trickplay, tricks
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret, reveal
-from ..messages import Command, Event
+from ..messages import Command, Event, Move
 from ..records import updater
 from .rules import LOW_WINS, WhistRules, trump_of
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.updater copies the instance dict
 class WhistState:
     rules: WhistRules
     dealer: int
@@ -103,8 +103,12 @@ def legal_moves(state: WhistState, seat: int | None) -> list[dict[str, Any]]:
     return []
 
 
+def step(state: WhistState, command: Command) -> tuple[list[Event], WhistState]:
+    return flow.step(state, command, _player_event, _automatic, evolve)
+
+
 def decide(state: WhistState, command: Command) -> list[Event]:
-    return flow.decide(state, command, _player_event, _automatic, evolve)
+    return step(state, command)[0]
 
 
 def settle(state: WhistState, secret: DealSecret | None) -> list[Event]:
@@ -113,6 +117,26 @@ def settle(state: WhistState, secret: DealSecret | None) -> list[Event]:
 
 def _player_event(state: WhistState, command: Command) -> Event:
     seat, move = command.seat, command.move
+    if seat == state.turn:
+        accepted = _card_or_bid(state, seat, move)
+        if accepted is not None:
+            return accepted
+    return _checked(state, seat, move)
+
+
+def _card_or_bid(state: WhistState, seat: int, move: Move) -> Event | None:
+    """The event of a move that ``legal_moves`` lists, checked without listing them (only a
+    refusal needs the list); None for anything else, which ``_checked`` refuses."""
+    if move.type == "play":
+        return trickplay.card_played(state, seat, move, must_trump=True)
+    if move.type == "bid" and state.phase == "bid":
+        if move.value in range(state.cards + 1) and move.value != hook(state):
+            return Event("bid", {"value": move.value}, seat)
+    return None
+
+
+def _checked(state: WhistState, seat: int, move: Move) -> Event:
+    """A move checked against the list of legal moves: refused, with the rule it breaks."""
     legal = legal_moves(state, seat)
     flow.check_turn(state, seat, legal)
     if move.to_dict() in legal:
@@ -197,11 +221,11 @@ def _on_bid(state: WhistState, event: Event) -> WhistState:
 
 def _on_played(state: WhistState, event: Event) -> WhistState:
     assert event.seat is not None
-    return replace(state, **trickplay.played(state, event.seat, event.data["card"]))
+    return replace(state, trickplay.played(state, event.seat, event.data["card"]))
 
 
 def _on_taken(state: WhistState, event: Event) -> WhistState:
-    return replace(state, **trickplay.taken(state, event.data["seat"]),
+    return replace(state, trickplay.taken(state, event.data["seat"]),
                    played=state.played + tuple(event.data["cards"]))
 
 

@@ -14,12 +14,12 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
         "phase": state.phase, "dealer": state.dealer, "leader": state.leader,
         "turn": state.turn, "seat": seat, "hand_no": state.hand_no, "cards": state.cards,
         "hand": list(state.hands[seat]) if seat is not None else [],
-        "hand_sizes": [len(h) for h in state.hands], "stock_size": 0,
+        "hand_sizes": list(map(len, state.hands)), "stock_size": 0,
         **trickplay.table(state),
         "trump": state.trump, "sides": state.rules.sides, "bids": list(state.bids),
         "forbidden_bid": hook(state) if state.phase == "bid" else None,
         "tricks": list(state.tricks_won), "legal_moves": legal_moves(state, seat),
-        "public": {"voids": [list(v) for v in state.voids], "played": list(state.played)},
+        "public": {"voids": list(map(list, state.voids)), "played": list(state.played)},
     }
     return with_ending(out, state)
 
