@@ -70,7 +70,7 @@ class Table:
 def play(state: Any, seat: int, move: dict[str, Any], secret: DealSecret | None = None) -> Any:
     """``move`` by ``seat`` and whatever follows from it (``secret``: a seeded deal's server
     seed, which its scoring reveals)."""
-    return game.fold(game.decide(state, Command(seat, Move.from_dict(move), secret)), state)
+    return game.step(state, Command(seat, Move.from_dict(move), secret))[1]
 
 
 def higher_wins(rules: Any) -> bool:

@@ -117,7 +117,7 @@ def play_deal(rules: Any, number: int, dealer: int, carry: int, secret: MatchSec
         tally.move_times.setdefault(seat_bots[seat], []).append(time.perf_counter() - start)
         tally.move_cpu.setdefault(seat_bots[seat], []).append(time.process_time() - cpu)
         so_far.moves.append(move)
-        deal = game.fold(game.decide(deal, Command(seat, Move.from_dict(move), seed_n)), deal)
+        _, deal = game.step(deal, Command(seat, Move.from_dict(move), seed_n))
     return deal
 
 
