@@ -19,13 +19,15 @@ from events.logs import setup_logging
 
 Commands = argparse._SubParsersAction  # the sub-command parsers' holder argparse hands out
 
-# Threads (gthread), so that open event streams do not hold whole processes; no keep-alive,
-# so one client's connection is not pinned to one process (STACK.md). gunicorn's control
-# socket defaults to ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine (a
-# second server deleted the first one's); nothing here uses it.
-# gunicorn's error pages (414, 431, a broken request line) are problem+json, and its own log
-# lines and the access log are JSON lines like every other (api/gunicorn_setup.py).
-GUNICORN_ARGS = ("--worker-class", "api.gunicorn_setup.ProblemThreadWorker", "--threads", "8",
+# gevent: an open event stream costs a greenlet and a socket, not a thread (api/hub.py); up to
+# 10,000 connections per process. No keep-alive, so one client's connection is not pinned to
+# one process (STACK.md). gunicorn's control socket defaults to ~/.gunicorn/gunicorn.ctl, one
+# path for every instance on the machine (a second server deleted the first one's); nothing
+# here uses it. gunicorn's error pages (414, 431, a broken request line) are problem+json,
+# and its own log lines and the access log are JSON lines like every other
+# (api/gunicorn_setup.py).
+GUNICORN_ARGS = ("--worker-class", "api.gunicorn_setup.ProblemGeventWorker",
+                 "--worker-connections", "10000",
                  "--keep-alive", "0", "--no-control-socket",
                  "--logger-class", "api.gunicorn_setup.JsonLogger", "--access-logfile", "-",
                  "--graceful-timeout", "5")

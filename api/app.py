@@ -18,8 +18,10 @@ from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
 from . import headers, limits, metrics, problem_types, problems, quotas
+from .hub import Hub
 from .operator import require_operator
 from .routes import v1
+from .stream_caps import StreamCaps
 from .wire import json_response
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -41,12 +43,13 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     queue = queue_for(queue_client)
     turns = turn_hook(queue)
-    app.extensions["tricklog.referee"] = Referee(EventStore(client), on_turn=turns,
-                                                 on_stall=turns.ensure)
+    referee = Referee(EventStore(client), on_turn=turns, on_stall=turns.ensure)
+    app.extensions["tricklog.referee"] = referee
     app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.settings"] = settings
     app.extensions["tricklog.redis"] = client
-    app.extensions["tricklog.blocking_redis"] = lambda: blocking_client(client)
+    app.extensions["tricklog.hub"] = Hub(referee, lambda: blocking_client(client))
+    app.extensions["tricklog.stream_caps"] = StreamCaps.of(settings)
     problems.install(app)
     limits.install(app, settings)
     quotas.install(app, settings)

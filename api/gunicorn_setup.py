@@ -3,10 +3,15 @@
 ``JsonLogger``: gunicorn's own log lines and the access log as JSON lines on stderr, in the
 format of ``events.logs`` (the access log's time included, ISO 8601 UTC like every other line).
 
-``ProblemThreadWorker``: the gthread worker, whose error answers to requests the app never sees
-(a request line over 4094 bytes: 414; headers too large or too many: 431; a broken request
-line or header: 400) are ``application/problem+json`` like
-every other error, instead of gunicorn's HTML page.
+``ProblemGeventWorker`` (what ``tricklog serve`` runs) and ``ProblemThreadWorker``: gunicorn's
+gevent and gthread workers, whose error answers to requests the app never sees (a request line
+over 4094 bytes: 414; headers too large or too many: 431; a broken request line or header: 400)
+are ``application/problem+json`` like every other error, instead of gunicorn's HTML page.
+
+Why gevent: an open event stream then costs a greenlet and a socket, not one of a handful of
+threads, so a thousand watchers do not stop the API (docs/PERFORMANCE.md, issue 18). The
+worker patches the standard library (sockets, threading) before it loads the app, so Flask,
+redis-py and ``api.hub``'s reader threads all yield to each other while they wait.
 """
 
 from __future__ import annotations
@@ -17,12 +22,12 @@ import sys
 from typing import Any
 
 from gunicorn import glogging, util
+from gunicorn.workers.ggevent import GeventWorker
 from gunicorn.workers.gthread import ThreadWorker
 
 from events.logs import JsonFormatter
 
-from .problem_types import BY_NAME
-from .problems import SERVER_PROBLEMS
+from .problem_types import BY_NAME, SERVER_PROBLEMS
 
 MAX_DETAIL = 300
 
@@ -59,12 +64,20 @@ def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
     util.write_nonblock(sock, head.encode("latin-1") + body)
 
 
-class ProblemThreadWorker(ThreadWorker):  # type: ignore[misc]
-    """gthread, with its error pages written by ``write_problem``. gunicorn writes them through
-    the module function ``gunicorn.util.write_error``, which is replaced in the worker process
-    when it boots (the only caller is the worker's ``handle_error``)."""
+class ProblemPages:
+    """A worker whose error pages are written by ``write_problem``. gunicorn writes them
+    through the module function ``gunicorn.util.write_error``, which is replaced in the worker
+    process when it boots (the only caller is the worker's ``handle_error``)."""
 
     def init_process(self) -> None:
         assert callable(util.write_error), "gunicorn moved util.write_error"
         util.write_error = write_problem
-        super().init_process()
+        super().init_process()  # type: ignore[misc]
+
+
+class ProblemGeventWorker(ProblemPages, GeventWorker):  # type: ignore[misc]
+    """gevent, with problem+json error pages."""
+
+
+class ProblemThreadWorker(ProblemPages, ThreadWorker):  # type: ignore[misc]
+    """gthread, with problem+json error pages."""

@@ -21,6 +21,7 @@ from prometheus_client import (
     REGISTRY,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     generate_latest,
     multiprocess,
@@ -37,6 +38,8 @@ LATENCY = Histogram("tricklog_http_request_seconds", "Time to answer an HTTP req
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 MOVES = Counter("tricklog_moves", "Moves accepted over HTTP (an idempotent repeat counts again)",
                 ["ruleset"])
+STREAMS = Gauge("tricklog_event_streams", "Event streams open (GET /v1/deals/{id}/stream)",
+                multiprocess_mode="livesum")
 
 
 def install(app: Flask) -> None:

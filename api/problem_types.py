@@ -98,6 +98,12 @@ TYPES: tuple[ProblemType, ...] = (
     ProblemType("rate-limited", 429, "Too many requests",
                 "More requests from this address or seat token than the operator allows "
                 "(`TRICKLOG_RATE_LIMIT`).", "Wait for the seconds in `Retry-After`."),
+    ProblemType("too-many-streams", 429, "Too many event streams",
+                "This seat token or address already holds as many open event streams on this "
+                "server process as the operator allows (`TRICKLOG_STREAMS_PER_TOKEN`, "
+                "`TRICKLOG_STREAMS_PER_ADDRESS`); `limit` names which.",
+                "Close a stream you no longer read (one per seat is enough), or wait for the "
+                "seconds in `Retry-After`."),
     ProblemType("quota-exceeded", 429, "Quota exceeded",
                 "This address or token has queued as much work for the workers as the operator "
                 "allows in the window: bot seats in new matches, audits (disputes included) or "
@@ -117,11 +123,23 @@ TYPES: tuple[ProblemType, ...] = (
                 "The event store (Redis) cannot be reached. Nothing was changed.",
                 "Retry after the seconds in `Retry-After`; a move with an `Idempotency-Key` is "
                 "safe to repeat."),
+    ProblemType("streams-full", 503, "Event streams full",
+                "This server process holds as many open event streams as the operator allows "
+                "(`TRICKLOG_STREAMS_PER_PROCESS`). The rest of the API answers as usual.",
+                "Retry after the seconds in `Retry-After`, or poll `GET /v1/deals/{id}` with "
+                "`If-None-Match`."),
     ProblemType("http-error", None, "HTTP error",
                 "Another HTTP-level error, with its own status (for instance 416 for a range "
                 "of a static file that does not exist).", "See the status code."),
 )
 BY_NAME: dict[str, ProblemType] = {t.name: t for t in TYPES}
+
+# Errors the HTTP server (gunicorn) answers by itself, before the app sees the request, as the
+# same problem+json (api/gunicorn_setup.py): status -> problem type; any other status is an
+# ``http-error`` with its own.
+SERVER_PROBLEMS: dict[int, str] = {400: "bad-request", 403: "forbidden", 414: "uri-too-long",
+                                   431: "headers-too-large", 500: "internal",
+                                   501: "not-implemented"}
 
 
 # -- the generated documents ----------------------------------------------------------------------

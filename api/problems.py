@@ -53,14 +53,6 @@ class Problem(Exception):
         return resp
 
 
-# Errors the HTTP server (gunicorn) answers by itself, before the app sees the request, as the
-# same problem+json (api/gunicorn_setup.py): status -> problem type; any other status is an
-# ``http-error`` with its own.
-SERVER_PROBLEMS: dict[int, str] = {400: "bad-request", 403: "forbidden", 414: "uri-too-long",
-                                   431: "headers-too-large", 500: "internal",
-                                   501: "not-implemented"}
-
-
 def bad_json(detail: str) -> Problem:
     return Problem("bad-json", detail)
 

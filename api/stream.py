@@ -5,27 +5,36 @@ Frames: ``event: view`` (the caller's whole view; sent on connect and after ever
 client that reconnects with ``Last-Event-ID`` gets what it missed. ``Last-Event-ID`` is parsed
 strictly: ASCII digits, else a 422 before the stream starts; a value above the deal's ``seq``
 (a client that saw a log the store no longer has) starts the stream at the current view, at
-once, as if none had been given. A comment line every
-``KEEPALIVE`` seconds keeps proxies from closing a quiet stream; ``event: end`` closes it once
-the deal is over.
+once, as if none had been given. A comment line every ``KEEPALIVE_S`` seconds keeps proxies
+from closing a quiet stream; ``event: end`` closes it once the deal is over.
+
+A stream holds no thread and no Redis connection of its own: it waits on its deal's feed in
+this process (``api.hub``), which reads each change once for all watchers. Every
+``CHECK_S`` a waiting stream looks at its socket, so a client that went away frees its place
+within seconds, not at the next keep-alive.
 """
 
 from __future__ import annotations
 
+import select
+import socket
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import orjson
-import redis
 from flask import Response, current_app, request
 
-from events import keys
 from events.referee import Referee, deals
 
+from .hub import Feed, Hub, Snapshot
 from .problems import invalid
+from .stream_caps import StreamCaps
 
-KEEPALIVE_MS = 15_000
-MAX_FRAMES = 100_000
+KEEPALIVE_S = 15.0
+CHECK_S = 2.0
+END = b"event: end\ndata: {}\n\n"
+KEEPALIVE = b": keep-alive\n\n"
 
 
 def frame(kind: str, seq: int, data: Any) -> bytes:
@@ -50,32 +59,83 @@ def resume_point() -> int | None:
 
 def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     start = resume_point()  # a 422 now, before the stream starts
-    now = deals.view(referee, deal_id, token)["seq"]  # 404 or 403 now, before the stream starts
-    blocking: redis.Redis = current_app.extensions["tricklog.blocking_redis"]()
-    cursor = now if start is None else min(start, now)
-    return Response(_frames(referee, blocking, deal_id, token, cursor),
-                    mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-
-
-def _frames(referee: Referee, blocking: redis.Redis, deal_id: str, token: str | None,
-            cursor: int) -> Iterator[bytes]:
-    key = keys.stream_key("deal", deal_id)
+    seat = deals.view(referee, deal_id, token)["seat"]  # 404 or 403 now, before it starts
+    caps: StreamCaps = current_app.extensions["tricklog.stream_caps"]
+    address = request.remote_addr or "-"
+    caps.acquire(token, address)  # 429 or 503 now
     try:
-        first = True
-        for _ in range(MAX_FRAMES):
-            page = deals.events(referee, deal_id, token, after=cursor)
-            for env in page["events"]:
-                yield frame("event", env["seq"], env)
-                cursor = env["seq"]
-            if page["events"] or first:
-                view = deals.view(referee, deal_id, token)
-                yield frame("view", view["seq"], view)
-                first = False
-            if page["complete"]:
-                yield b"event: end\ndata: {}\n\n"
+        hub: Hub = current_app.extensions["tricklog.hub"]
+        feed = hub.join(deal_id)
+    except BaseException:
+        caps.release(token, address)
+        raise
+    watcher = Watcher(referee, feed, seat, request.environ.get("gunicorn.socket"))
+    response = Response(watcher.frames(start), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    def closed() -> None:  # the WSGI server closes the body: the client left or the deal ended
+        hub.leave(feed)
+        caps.release(token, address)
+
+    response.call_on_close(closed)
+    return response
+
+
+class Watcher:
+    """One open stream: its seat, where it stands in the log, and its socket."""
+
+    def __init__(self, referee: Referee, feed: Feed, seat: int | None, sock: Any) -> None:
+        self.referee, self.feed, self.seat, self.sock = referee, feed, seat, sock
+
+    def frames(self, start: int | None) -> Iterator[bytes]:
+        snap = self.feed.latest
+        cursor = snap.seq if start is None or start > snap.seq else start
+        yield self.catch_up(snap, cursor)
+        cursor, last_write = snap.seq, time.monotonic()
+        while not snap.over:
+            past = self.feed.wait_past(cursor, CHECK_S)
+            if past is not None:
+                snap = past
+                yield self.feed.render(self.seat, cursor, snap, self.change)
+                cursor, last_write = snap.seq, time.monotonic()
+            elif self.gone() or (self.feed.stopped and self.feed.latest.seq <= cursor):
                 return
-            if not blocking.xread({key: f"{cursor}-0"}, count=1, block=KEEPALIVE_MS):
-                yield b": keep-alive\n\n"
-    finally:
-        blocking.close()
+            elif time.monotonic() - last_write >= KEEPALIVE_S:
+                yield KEEPALIVE
+                last_write = time.monotonic()
+        yield END
+
+    def catch_up(self, snap: Snapshot, cursor: int) -> bytes:
+        """The first frames: what came after ``cursor`` (from the feed, or from the store when
+        the feed began after it), then the view."""
+        if cursor == snap.seq:
+            return self.feed.render(self.seat, cursor, snap, lambda s, _: self.view(s))
+        envs = snap.after(cursor)
+        if envs is None:
+            envs = [e for e in self.referee.store.read("deal", snap.deal.id, after=cursor)
+                    if e["seq"] <= snap.seq]
+        return self.events(snap, envs) + self.view(snap)
+
+    def change(self, snap: Snapshot, cursor: int) -> bytes:
+        envs = snap.after(cursor)
+        assert envs is not None, "a watcher's cursor is never before its feed began"
+        return self.events(snap, envs) + self.view(snap)
+
+    def events(self, snap: Snapshot, envs: list[dict[str, Any]]) -> bytes:
+        served = deals.served_envelopes(snap.deal.state.rules, envs, self.seat, snap.over)
+        return b"".join(frame("event", env["seq"], env) for env in served)
+
+    def view(self, snap: Snapshot) -> bytes:
+        return frame("view", snap.seq, deals.view_of(snap.deal, snap.deal.state, snap.seq,
+                                                     self.seat))
+
+    def gone(self) -> bool:
+        """Has the client closed its end? (A readable socket that reads empty.)"""
+        if self.sock is None:
+            return False
+        try:
+            if not select.select([self.sock], [], [], 0)[0]:
+                return False
+            return bool(self.sock.recv(1, socket.MSG_PEEK) == b"")
+        except (OSError, ValueError):
+            return True

@@ -1,0 +1,78 @@
+"""How many event streams one API process holds: per seat token, per address, in all.
+
+A stream costs the process a socket and a little memory, not a thread, but a client that opens
+them without end would still run it out of sockets. The caps are counted per process (each
+gunicorn process has its own ``StreamCaps``): the whole server holds at most ``processes ×
+per_process``; a client whose connections land on several processes may hold up to that many
+times its own cap. Beyond a cap the stream is refused before it starts: 429
+``too-many-streams`` for one token or address, 503 ``streams-full`` for the process.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from events.config import Settings
+
+from . import metrics
+from .problems import Problem
+
+RETRY_AFTER_S = 5
+
+
+@dataclass
+class StreamCaps:
+    per_token: int
+    per_address: int
+    per_process: int
+    tokens: Counter[str] = field(default_factory=Counter)
+    addresses: Counter[str] = field(default_factory=Counter)
+    total: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @classmethod
+    def of(cls, settings: Settings) -> StreamCaps:
+        return cls(settings.streams_per_token, settings.streams_per_address,
+                   settings.streams_per_process)
+
+    def acquire(self, token: str | None, address: str) -> None:
+        """Count one more stream for ``token`` (None: a spectator) and ``address``, or raise
+        the problem that refuses it."""
+        with self.lock:
+            if self.total >= self.per_process:
+                raise _refused("streams-full", f"this server holds its {self.per_process} "
+                               "event streams per process")
+            if token is not None and self.tokens[token] >= self.per_token:
+                raise _refused("too-many-streams", f"at most {self.per_token} event streams "
+                               "per seat token", limit="token")
+            if self.addresses[address] >= self.per_address:
+                raise _refused("too-many-streams", f"at most {self.per_address} event "
+                               "streams per address", limit="address")
+            self.total += 1
+            metrics.STREAMS.inc()
+            self.addresses[address] += 1
+            if token is not None:
+                self.tokens[token] += 1
+
+    def release(self, token: str | None, address: str) -> None:
+        with self.lock:
+            self.total -= 1
+            metrics.STREAMS.dec()
+            _drop(self.addresses, address)
+            if token is not None:
+                _drop(self.tokens, token)
+
+
+def _drop(counts: Counter[str], key: str) -> None:
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
+
+
+def _refused(name: str, detail: str, **extra: Any) -> Problem:
+    problem = Problem(name, detail, **extra)
+    problem.headers["Retry-After"] = str(RETRY_AFTER_S)
+    return problem

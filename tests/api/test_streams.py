@@ -1,0 +1,188 @@
+"""The event stream as a client reads it: the frames each caller gets are exactly its own feed
+(``GET /events``) and view, resumption with ``Last-Event-ID``, keep-alives, ``event: end``, and
+the caps on open streams with their problem types."""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import orjson
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+
+from api import stream as stream_module
+from api.app import create_app
+from events.config import Settings
+from tests.http import auth, create, move, tokens
+
+PROBLEM = "application/problem+json"
+
+
+class Reader:
+    """One open stream, read by a thread into a queue of (event, id, data) frames."""
+
+    def __init__(self, client: FlaskClient, deal: str, headers: dict[str, str]) -> None:
+        self.response = client.get(f"/v1/deals/{deal}/stream", headers=headers, buffered=False)
+        assert self.response.status_code == 200, self.response.get_json()
+        self.frames: queue.Queue[tuple[str, int | None, Any]] = queue.Queue()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        """Reads until told to stop, then closes the response from this thread, the one
+        iterating it, as a WSGI server does (the keep-alives, made frequent by the fixture
+        ``quick_keepalives``, wake it)."""
+        buffer = b""
+        for chunk in self.response.response:
+            buffer += chunk
+            while b"\n\n" in buffer:
+                block, buffer = buffer.split(b"\n\n", 1)
+                self.frames.put(parse(block))
+            if self.stop.is_set():
+                break
+        self.response.close()
+
+    def until(self, kind: str, seq: int | None = None, timeout: float = 10) -> list[Any]:
+        """Frames up to and including the first ``kind`` (with id ``seq`` if given)."""
+        out = []
+        while True:
+            frame = self.frames.get(timeout=timeout)
+            out.append(frame)
+            if frame[0] == kind and (seq is None or frame[1] == seq):
+                return out
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=10)
+        assert not self.thread.is_alive()
+
+
+def parse(block: bytes) -> tuple[str, int | None, Any]:
+    if block.startswith(b":"):
+        return "comment", None, block.decode()
+    fields = dict(line.split(b": ", 1) for line in block.split(b"\n"))
+    seq = int(fields[b"id"]) if b"id" in fields else None
+    return fields[b"event"].decode(), seq, orjson.loads(fields[b"data"])
+
+
+@pytest.fixture(autouse=True)
+def quick_keepalives(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stream_module, "KEEPALIVE_S", 0.2)
+    monkeypatch.setattr(stream_module, "CHECK_S", 0.1)
+
+
+@pytest.fixture
+def readers() -> Iterator[list[Reader]]:
+    opened: list[Reader] = []
+    yield opened
+    for reader in opened:
+        reader.close()
+
+
+def play(client: FlaskClient, deal: str, seat_tokens: dict[int, str], rng: random.Random
+         ) -> dict[str, Any]:
+    """One random legal move by whoever is to act; the mover's answer."""
+    turn = client.get(f"/v1/deals/{deal}").get_json()["turn"]
+    mine = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[turn])).get_json()
+    resp = move(client, deal, seat_tokens[turn], rng.choice(mine["legal_moves"]))
+    assert resp.status_code == 200, resp.get_json()
+    return resp.get_json()  # type: ignore[no-any-return]
+
+
+def test_each_caller_gets_its_own_feed_and_view(client: FlaskClient, readers: list[Reader]
+                                                ) -> None:
+    created = create(client, players=2, seed="streams-own-feed-0123456789abcdef")
+    deal, seat_tokens, rng = created["deal"]["id"], tokens(created), random.Random(1)
+    callers: dict[Any, dict[str, str]] = {None: {}, 0: auth(seat_tokens[0]),
+                                          1: auth(seat_tokens[1])}
+    opened = {c: Reader(client, deal, h) for c, h in callers.items()}
+    readers.extend(opened.values())
+    for reader in opened.values():
+        reader.until("view")
+    for _ in range(6):  # past a trick, so that hidden draws are among the frames
+        seq = play(client, deal, seat_tokens, rng)["view"]["seq"]
+    for caller, reader in opened.items():
+        frames = reader.until("view", seq)
+        feed = client.get(f"/v1/deals/{deal}/events?after=1", headers=callers[caller])
+        assert [f[2] for f in frames if f[0] == "event"] == feed.get_json()["events"]
+        view = client.get(f"/v1/deals/{deal}", headers=callers[caller]).get_json()
+        assert frames[-1][2] == view
+
+
+def test_resume_after_last_event_id(client: FlaskClient, readers: list[Reader]) -> None:
+    created = create(client, players=2, seed="streams-resume-0123456789abcdef")
+    deal, seat_tokens, rng = created["deal"]["id"], tokens(created), random.Random(2)
+    for _ in range(3):
+        seq = play(client, deal, seat_tokens, rng)["view"]["seq"]
+    reader = Reader(client, deal, {"Last-Event-ID": "2"})
+    readers.append(reader)
+    frames = reader.until("view")
+    assert [f[1] for f in frames if f[0] == "event"] == list(range(3, seq + 1))
+    assert frames[-1][1] == seq
+
+
+def test_a_quiet_stream_gets_keep_alives(client: FlaskClient, readers: list[Reader]) -> None:
+    created = create(client, players=2, seed="streams-keepalive-0123456789abcdef")
+    reader = Reader(client, created["deal"]["id"], {})
+    readers.append(reader)
+    reader.until("view")
+    assert reader.until("comment", timeout=5)[-1][2] == ": keep-alive"
+
+
+def test_the_stream_ends_with_the_deal(client: FlaskClient, readers: list[Reader]) -> None:
+    created = create(client, players=2, seed="streams-end-0123456789abcdef")
+    deal, seat_tokens, rng = created["deal"]["id"], tokens(created), random.Random(3)
+    reader = Reader(client, deal, auth(seat_tokens[0]))
+    readers.append(reader)
+    reader.until("view")
+    while (answer := play(client, deal, seat_tokens, rng))["view"]["turn"] is not None:
+        pass
+    frames = reader.until("end", timeout=20)
+    views = [f for f in frames if f[0] == "view"]
+    assert views[-1][1] == answer["view"]["seq"]
+    assert frames[-2][0] == "view"  # the final view, then the end
+
+
+def capped(redis_client: redis.Redis, **caps: int) -> FlaskClient:
+    app: Flask = create_app(Settings.from_env(redis_url="unused", **caps), client=redis_client)
+    return app.test_client()
+
+
+def test_streams_per_token_are_capped(redis_client: redis.Redis, readers: list[Reader]) -> None:
+    client = capped(redis_client, streams_per_token=1)
+    created = create(client, players=2, seed="streams-cap-token-0123456789abcdef")
+    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    first = Reader(client, deal, auth(seat_tokens[0]))
+    first.until("view")
+    refused = client.get(f"/v1/deals/{deal}/stream", headers=auth(seat_tokens[0]))
+    assert refused.status_code == 429 and refused.mimetype == PROBLEM
+    body = refused.get_json()
+    assert body["type"] == "/problems/too-many-streams" and body["limit"] == "token"
+    assert int(refused.headers["Retry-After"]) > 0
+    other = Reader(client, deal, auth(seat_tokens[1]))  # another seat is not held back
+    readers.append(other)
+    first.close()  # closing a stream frees its place
+    readers.append(Reader(client, deal, auth(seat_tokens[0])))
+
+
+def test_streams_per_address_and_process_are_capped(redis_client: redis.Redis,
+                                                    readers: list[Reader]) -> None:
+    client = capped(redis_client, streams_per_address=2)
+    deal = create(client, players=2, seed="streams-cap-addr-0123456789abcdef")["deal"]["id"]
+    readers.extend(Reader(client, deal, {}) for _ in range(2))
+    refused = client.get(f"/v1/deals/{deal}/stream")
+    assert refused.status_code == 429 and refused.get_json()["limit"] == "address"
+
+    client = capped(redis_client, streams_per_process=1)
+    readers.append(Reader(client, deal, {}))
+    full = client.get(f"/v1/deals/{deal}/stream")
+    assert full.status_code == 503 and full.mimetype == PROBLEM
+    assert full.get_json()["type"] == "/problems/streams-full"
+    assert client.get(f"/v1/deals/{deal}").status_code == 200  # the rest answers as usual
