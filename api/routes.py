@@ -141,7 +141,26 @@ def get_match(match_id: str) -> Response:
 
 @v1.get("/deals/<deal_id>")
 def get_deal(deal_id: str) -> Response:
-    return json_response(deals.view(referee(), deal_id, bearer()))
+    """The caller's view, with a weak ``ETag`` of (seq, seat): a poller that sends it back in
+    ``If-None-Match`` gets a 304 from one Redis round trip while nothing changed."""
+    token = bearer()
+    if request.if_none_match:
+        seq, seat = deals.version(referee(), deal_id, token)
+        if request.if_none_match.contains_weak(view_tag(seq, seat)):
+            return tagged(Response(status=304), seq, seat)
+    view = deals.view(referee(), deal_id, token)
+    return tagged(json_response(view), view["seq"], view["seat"])
+
+
+def view_tag(seq: int, seat: int | None) -> str:
+    return f"{seq}.{'s' if seat is None else seat}"
+
+
+def tagged(resp: Response, seq: int, seat: int | None) -> Response:
+    resp.set_etag(view_tag(seq, seat), weak=True)
+    resp.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time
+    resp.headers["Vary"] = "Authorization"
+    return resp
 
 
 @v1.post("/deals/<deal_id>/moves")

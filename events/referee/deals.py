@@ -72,6 +72,17 @@ def view(ref: Referee, deal_id: str, token: str | None) -> dict[str, Any]:
     return out
 
 
+def version(ref: Referee, deal_id: str, token: str | None) -> tuple[int, int | None]:
+    """What the caller's view depends on, in one round trip and no fold: the deal's ``seq``
+    and the caller's seat (a poller's ``If-None-Match``). It skips ``turns.kick``: a stalled
+    bot turn is the workers' sweeper's to find then."""
+    match_id = matches.match_id_of(deal_id)
+    head_raw, facts = ref.store.deal_head_and_facts(deal_id, match_id)
+    if not head_raw or not facts:
+        raise NotFound("deal", deal_id)
+    return int(head_raw[b"seq"]), from_facts(match_id, facts).seat_of(token)
+
+
 def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
     return {"id": deal.id, "match_id": deal.meta.match_id, "ruleset": state.rules.preset,
             "players": state.rules.players, "options": state.rules.options, "seq": seq,
