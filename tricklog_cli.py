@@ -200,6 +200,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     settings = Settings.from_env()
     log = logging.getLogger("tricklog.serve")
+    _more_open_files()
     stop = _stop_on_signal()
     children, redis_child = _children(args, settings)
     supervisor = Supervisor(children)
@@ -215,6 +216,17 @@ def _serve(args: argparse.Namespace) -> int:
         supervisor.stop()
         log.info("stopped")
     return 0
+
+
+def _more_open_files() -> None:
+    """Every open event stream is a socket: raise this process' (and so its children's) soft
+    limit on open files to the hard one, as far as 65,536."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65_536 if hard == resource.RLIM_INFINITY else min(hard, 65_536)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def _password_path(data_dir: str) -> str:
