@@ -32,7 +32,7 @@ from workers.audits import audit_job, dispute_job
 from workers.replays import replay_job
 from workers.webhooks import NotAllowed, check_url
 
-from . import metrics, quotas, schemas, stream
+from . import metrics, polling, quotas, schemas, stream
 from .operator import require_operator
 from .problems import Problem, bad_json, invalid
 from .wire import json_response, repeated_key
@@ -141,26 +141,7 @@ def get_match(match_id: str) -> Response:
 
 @v1.get("/deals/<deal_id>")
 def get_deal(deal_id: str) -> Response:
-    """The caller's view, with a weak ``ETag`` of (seq, seat): a poller that sends it back in
-    ``If-None-Match`` gets a 304 from one Redis round trip while nothing changed."""
-    token = bearer()
-    if request.if_none_match:
-        seq, seat = deals.version(referee(), deal_id, token)
-        if request.if_none_match.contains_weak(view_tag(seq, seat)):
-            return tagged(Response(status=304), seq, seat)
-    view = deals.view(referee(), deal_id, token)
-    return tagged(json_response(view), view["seq"], view["seat"])
-
-
-def view_tag(seq: int, seat: int | None) -> str:
-    return f"{seq}.{'s' if seat is None else seat}"
-
-
-def tagged(resp: Response, seq: int, seat: int | None) -> Response:
-    resp.set_etag(view_tag(seq, seat), weak=True)
-    resp.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time
-    resp.headers["Vary"] = "Authorization"
-    return resp
+    return polling.view(referee(), deal_id, bearer())
 
 
 @v1.post("/deals/<deal_id>/moves")
