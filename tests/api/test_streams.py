@@ -186,3 +186,29 @@ def test_streams_per_address_and_process_are_capped(redis_client: redis.Redis,
     assert full.status_code == 503 and full.mimetype == PROBLEM
     assert full.get_json()["type"] == "/problems/streams-full"
     assert client.get(f"/v1/deals/{deal}").status_code == 200  # the rest answers as usual
+
+
+def test_an_open_stream_outlives_a_store_restart(tmp_path: Any, readers: list[Reader]) -> None:
+    """Redis goes away with streams open: they stay open (keep-alives), and the first move
+    after it is back reaches them."""
+    from events.config import connect
+    from events.redis_server import RedisServer
+
+    server = RedisServer(tmp_path / "r").start()
+    try:
+        client = create_app(Settings(redis_url=server.url),
+                            client=connect(server.url)).test_client()
+        created = create(client, players=2, seed="streams-restart-0123456789abcdef")
+        deal, seat_tokens = created["deal"]["id"], tokens(created)
+        reader = Reader(client, deal, auth(seat_tokens[1]))
+        readers.append(reader)
+        reader.until("view")
+        server.stop()
+        assert reader.until("comment", timeout=5)[-1][2] == ": keep-alive"
+        server.start()  # same port, same AOF
+        seq = play(client, deal, seat_tokens, random.Random(5))["view"]["seq"]
+        frames = reader.until("view", seq, timeout=20)
+        assert [f[1] for f in frames if f[0] == "event"] == [seq]
+        reader.close()
+    finally:
+        server.stop()
