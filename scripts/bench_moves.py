@@ -2,8 +2,8 @@
 
 Starts a private redis-server (AOF, appendfsync always unless --appendfsync everysec) and the
 API under gunicorn (``tricklog_cli.GUNICORN_ARGS``, as ``tricklog serve`` runs it), then lets C
-concurrent clients each play its own 4-player Sedma deals with random legal moves for D seconds. The same clients
-then hammer ``/healthz`` for the ceiling. Prints one table. Run: ``make bench`` or
+concurrent clients each play its own 4-player Sedma deals with random legal moves for D seconds.
+The same clients then hammer ``/healthz`` for the ceiling. Prints one table. Run: ``make bench`` or
 ``.venv/bin/python scripts/bench_moves.py --help``.
 """
 
@@ -137,9 +137,9 @@ def main() -> int:
                           "move_p50_ms": pct(moves, .5), "move_p99_ms": pct(moves, .99),
                           "errors": len(move_errors) + len(check_errors)}))
         return 1 if move_errors or check_errors else 0
-    print(f"\nHTTP, {args.clients} clients, {args.workers} gunicorn processes ({GUNICORN_ARGS[1]}), "
-          f"appendfsync {args.appendfsync}, {args.seconds:.0f} s each (2-core machine; the load "
-          "generator shares it)\n")
+    print(f"\nHTTP, {args.clients} clients, {args.workers} gunicorn processes "
+          f"({GUNICORN_ARGS[1]}), appendfsync {args.appendfsync}, {args.seconds:.0f} s each "
+          "(2-core machine; the load generator shares it)\n")
     print(f"| {'what':<28} | {'per second':>10} | {'p50 ms':>7} | {'p99 ms':>7} | {'errors':>6} |")
     print(f"|{'-' * 30}|{'-' * 12}|{'-' * 9}|{'-' * 9}|{'-' * 8}|")
     print(f"| {'POST move (4p Sedma)':<28} | {move_rate:>10.0f} | {pct(moves, .5):>7.2f} | "

@@ -1,0 +1,154 @@
+"""A thousand watchers on one box (issue 18): event streams held open while the API plays on.
+
+Each scenario runs on a fresh private redis-server and the API as ``tricklog serve`` runs it
+(``tricklog_cli.GUNICORN_ARGS``, ``--workers`` processes). Scenario A: W watchers on one deal;
+B: W watchers over W/4 deals, 4 each. A tenth of the watchers follow with a seat token (each
+seat's stream is its own view), the rest as spectators. In this order, on one server:
+
+1. 16 clients play their own deals flat out (the load generator of scripts/bench_http.py):
+   moves/s and p99 *without* watchers.
+2. The API processes' RSS (from /proc, summed over the workers) before and after a separate
+   asyncio process (scripts/loadgen.py) opens the W streams: memory per watcher.
+3. Another client plays moves on the watched deal(s) at a steady rate, while /healthz is
+   sampled at 20/s on fresh connections: for every move, the delay from its POST being *sent*
+   to the ``event`` frame with the seq the move reached arriving at every watcher (the POST's
+   answer can come back after the frames, so the delay is taken from the send), p50 and p99
+   over every (move, watcher); frames missed (every event of every watched deal, from its
+   seq before the moves to its last, at every watcher: must be 0); /healthz p95.
+4. The 16 clients again, the W streams still open (and idle): moves/s and p99 *with* them.
+
+Every wait is bounded: a server that cannot hold the watchers yields a row (how many opened,
+frames missed, /healthz failures), not a hang. Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import sys
+import time
+from typing import Any
+
+import loadgen_run
+from bench_server import api_server, describe
+from loadgen_run import pct
+
+SCENARIOS = {"A": "one deal", "B": "4 per deal"}
+DRIVE_RATE = {"A": 3.0, "B": 25.0}  # moves/s on the watched deals: modest and steady
+SEAT_EVERY = 10  # one watcher in ten follows with a seat token
+
+
+def log(message: str) -> None:
+    print(f"[watchers] {message}", file=sys.stderr, flush=True)
+
+
+def create_deals(port: int, count: int) -> list[dict[str, Any]]:
+    """``count`` new 4-player Sedma matches: each deal's id, seat tokens and current seq."""
+    conn, out = http.client.HTTPConnection("127.0.0.1", port, timeout=30), []
+    for i in range(count):
+        body = json.dumps({"ruleset": "sedma", "players": 4,
+                           "seed": f"watchers-{i}-{time.time_ns()}-{'s' * 24}",
+                           "seats": [{"name": f"p{s}"} for s in range(4)]})
+        conn.request("POST", "/v1/matches", body, {"Content-Type": "application/json"})
+        created = json.loads(conn.getresponse().read())
+        deal = created["deal"]["id"]
+        conn.request("GET", f"/v1/deals/{deal}")
+        view = json.loads(conn.getresponse().read())
+        out.append({"deal": deal, "seq": view["seq"],
+                    "tokens": {str(t["seat"]): t["token"] for t in created["tokens"]}})
+    conn.close()
+    return out
+
+
+def plan(deals: list[dict[str, Any]], watchers: int) -> list[dict[str, Any]]:
+    """``watchers`` streams spread evenly over ``deals``; every SEAT_EVERY-th with a token."""
+    out = []
+    for i in range(watchers):
+        deal = deals[i % len(deals)]
+        token = deal["tokens"][str(i // len(deals) % 4)] if i % SEAT_EVERY == SEAT_EVERY - 1 \
+            else None
+        out.append({"deal": deal["deal"], "token": token})
+    return out
+
+
+def play_load(port: int, args: argparse.Namespace) -> dict[str, Any]:
+    """16 clients flat out, with the generator set up as bench_http.py chose."""
+    from bench_http import play
+    return play(port, args.clients, args.load_seconds, timeout=10.0)
+
+
+def scenario(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    per_deal = args.watchers if name == "A" else 4
+    count = max(1, args.watchers // per_deal)
+    with api_server("gunicorn", args.workers) as server:
+        log(f"{name}: creating {count} deal(s)")
+        deals = create_deals(server.port, count)
+        out: dict[str, Any] = {"scenario": name, "watchers": args.watchers, "deals": count}
+        if args.load_seconds:
+            log(f"{name}: {args.clients} clients playing, no watchers")
+            out["without"] = play_load(server.port, args)
+        rss_before = server.rss_kib()
+        spec = {"port": server.port, "watchers": plan(deals, args.watchers),
+                "open_timeout": args.open_timeout}
+        with loadgen_run.watchers(spec) as held:
+            ready = held.wait_ready(args.open_timeout + 60)
+            log(f"{name}: {ready['connected']} of {args.watchers} watchers open "
+                f"in {ready['open_s']:.1f} s")
+            time.sleep(1.0)
+            out.update(ready=ready, rss_before_kib=rss_before, rss_after_kib=server.rss_kib())
+            out["drive"] = drive(name, server.port, deals, args)
+            time.sleep(args.grace)  # the last move's frames still on their way
+            if args.load_seconds:
+                log(f"{name}: {args.clients} clients playing, {ready['connected']} watchers open")
+                out["with"] = play_load(server.port, args)
+            frames = held.stop()
+        out["frames"] = frames_summary(deals, out["drive"]["moves"], frames["watchers"])
+        out["server"] = describe("gunicorn", args.workers)
+        out["server_log_tail"] = server.log_tail()
+    return out
+
+
+def drive(name: str, port: int, deals: list[dict[str, Any]], args: argparse.Namespace
+          ) -> dict[str, Any]:
+    rate = DRIVE_RATE[name]
+    moves = int(rate * args.seconds)
+    if name == "A":
+        moves = min(moves, 30)  # a 4-player Sedma deal is 32 moves: the streams stay open
+    log(f"{name}: playing {moves} moves at {rate:g}/s, sampling /healthz at 20/s")
+    spec = {"port": port, "deals": deals, "rate": rate, "moves": moves, "health_rate": 20.0,
+            "timeout": 5.0, "per_deal": 30}
+    return loadgen_run.run("drive", spec, timeout=moves / rate + 120)
+
+
+def frames_summary(deals: list[dict[str, Any]], moves: list[dict[str, Any]],
+                   watchers: list[dict[str, Any]]) -> dict[str, Any]:
+    """Delays from each move's POST sent to its frame at each watcher; every frame missed."""
+    start = {d["deal"]: d["seq"] for d in deals}
+    last = dict(start)
+    for move in moves:
+        if move["seq"] is not None:
+            last[move["deal"]] = max(last[move["deal"]], move["seq"])
+    by_deal: dict[str, list[dict[str, Any]]] = {}
+    for w in watchers:
+        by_deal.setdefault(w["deal"], []).append(w)
+    delays, after_answer, missed, expected = [], [], 0, 0
+    for w in watchers:
+        got = {int(k): v for k, v in w["events"].items()}
+        wanted = range(start[w["deal"]] + 1, last[w["deal"]] + 1)
+        expected += len(wanted)
+        missed += sum(1 for seq in wanted if seq not in got)
+    for move in moves:
+        if move["seq"] is None:
+            continue
+        for w in by_deal.get(move["deal"], []):
+            at = w["events"].get(str(move["seq"]))
+            if at is not None:
+                delays.append(at - move["sent"])
+                after_answer.append(at - move["returned"])
+    return {"expected": expected, "missed": missed, "delay_p50_ms": pct(delays, .5),
+            "delay_p99_ms": pct(delays, .99), "delay_max_ms": pct(delays, 1.0),
+            "after_answer_p50_ms": pct(after_answer, .5),
+            "after_answer_p99_ms": pct(after_answer, .99), "delivered": len(delays),
+            "errors": sorted({w["error"] for w in watchers if w["error"]})[:5],
+            "statuses": sorted({str(w["status"]) for w in watchers})}
