@@ -31,7 +31,7 @@ import time
 from typing import Any
 
 import loadgen_run
-from bench_server import api_server, describe
+from bench_server import api_server, describe, raise_fd_limit
 from loadgen_run import pct
 
 SCENARIOS = {"A": "one deal", "B": "4 per deal"}
@@ -44,7 +44,7 @@ def log(message: str) -> None:
 
 
 def create_deals(port: int, count: int) -> list[dict[str, Any]]:
-    """``count`` new 4-player Sedma matches: each deal's id, seat tokens and current seq."""
+    """``count`` new 4-player Sedma matches: each deal's id, seat tokens, seq and turn."""
     conn, out = http.client.HTTPConnection("127.0.0.1", port, timeout=30), []
     for i in range(count):
         body = json.dumps({"ruleset": "sedma", "players": 4,
@@ -55,7 +55,7 @@ def create_deals(port: int, count: int) -> list[dict[str, Any]]:
         deal = created["deal"]["id"]
         conn.request("GET", f"/v1/deals/{deal}")
         view = json.loads(conn.getresponse().read())
-        out.append({"deal": deal, "seq": view["seq"],
+        out.append({"deal": deal, "seq": view["seq"], "turn": view["turn"],
                     "tokens": {str(t["seat"]): t["token"] for t in created["tokens"]}})
     conn.close()
     return out
@@ -152,3 +152,97 @@ def frames_summary(deals: list[dict[str, Any]], moves: list[dict[str, Any]],
             "after_answer_p99_ms": pct(after_answer, .99), "delivered": len(delays),
             "errors": sorted({w["error"] for w in watchers if w["error"]})[:5],
             "statuses": sorted({str(w["status"]) for w in watchers})}
+
+
+def summary(out: dict[str, Any]) -> dict[str, Any]:
+    """One scenario's figures, flat (for the table and ``--json``)."""
+    frames, drive = out["frames"], out["drive"]
+    health = [seconds for status, seconds in drive["health"]]
+    connected = out["ready"]["connected"]
+    grown = out["rss_after_kib"] - out["rss_before_kib"]
+    ok = [m for m in drive["moves"] if m["status"] == 200]
+    row = {"scenario": out["scenario"], "watchers": out["watchers"], "deals": out["deals"],
+           "connected": connected, "open_s": out["ready"]["open_s"],
+           "frames_expected": frames["expected"], "frames_missed": frames["missed"],
+           "delay_p50_ms": frames["delay_p50_ms"], "delay_p99_ms": frames["delay_p99_ms"],
+           "delay_max_ms": frames["delay_max_ms"],
+           "after_answer_p99_ms": frames["after_answer_p99_ms"],
+           "health_p95_ms": pct(health, .95), "health_failed": sum(
+               1 for status, _ in drive["health"] if status != 200), "health_samples": len(health),
+           "rss_before_mib": out["rss_before_kib"] / 1024,
+           "rss_after_mib": out["rss_after_kib"] / 1024,
+           "kib_per_watcher": grown / connected if connected else float("nan"),
+           "moves_ok": len(ok), "moves_tried": len(drive["moves"]),
+           "drive_moves_per_s": len(ok) / drive["seconds"] if drive["seconds"] else 0.0,
+           "watcher_errors": frames["errors"], "server": out["server"]}
+    for when in ("without", "with"):
+        if when in out:
+            row[f"moves_per_s_{when}"] = out[when]["moves_per_s"]
+            row[f"move_p99_ms_{when}"] = out[when]["move_p99_ms"]
+            row[f"move_errors_{when}"] = out[when]["errors"]
+    if row.get("moves_per_s_without"):
+        row["moves_ratio"] = row["moves_per_s_with"] / row["moves_per_s_without"]
+    return row
+
+
+def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    print(f"\nWatchers: {rows[0]['server'] if rows else ''}; moves on the watched deals at "
+          f"{DRIVE_RATE['A']:g}/s (A) and {DRIVE_RATE['B']:g}/s (B); delay = POST sent -> the "
+          "move's `event` frame at a watcher, over every (move, watcher); /healthz sampled at "
+          "20/s on fresh connections\n")
+    print("| scenario | watchers open | frames missed | move->frame p50 ms | p99 ms | max ms "
+          "| /healthz p95 ms (failed) | RSS before -> after MiB | KiB per watcher "
+          "| watched moves ok |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['scenario']}: {r['watchers']} on {r['deals']} deal(s) | {r['connected']} "
+              f"of {r['watchers']} | {r['frames_missed']} of {r['frames_expected']} | "
+              f"{r['delay_p50_ms']:.0f} | {r['delay_p99_ms']:.0f} | {r['delay_max_ms']:.0f} | "
+              f"{r['health_p95_ms']:.0f} ({r['health_failed']} of {r['health_samples']}) | "
+              f"{r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} | "
+              f"{r['kib_per_watcher']:.0f} | {r['moves_ok']} of {r['moves_tried']} |")
+    if not any("moves_ratio" in r for r in rows):
+        return
+    print(f"\n{args.clients} clients playing their own deals flat out ({args.load_seconds:g} s; "
+          "scripts/loadgen.py, uvloop, 1 process), the watched streams open and idle\n")
+    print("| scenario | moves/s without | p99 ms | moves/s with watchers | p99 ms | with / "
+          "without (target 0.8) | errors |")
+    print("|---|---|---|---|---|---|---|")
+    for r in rows:
+        if "moves_ratio" in r:
+            print(f"| {r['scenario']} | {r['moves_per_s_without']:.0f} | "
+                  f"{r['move_p99_ms_without']:.0f} | {r['moves_per_s_with']:.0f} | "
+                  f"{r['move_p99_ms_with']:.0f} | {r['moves_ratio']:.2f} | "
+                  f"{r['move_errors_without'] + r['move_errors_with']} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--watchers", type=int, default=1000, help="streams held open (W)")
+    parser.add_argument("--scenarios", default="A,B", help="A: all on one deal; B: 4 per deal")
+    parser.add_argument("--workers", type=int, default=2, help="API processes (2 cores)")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="how long moves are played on the watched deals")
+    parser.add_argument("--clients", type=int, default=16, help="clients of the moves/s rows")
+    parser.add_argument("--load-seconds", type=float, default=10.0,
+                        help="length of each moves/s run (0: no moves/s rows)")
+    parser.add_argument("--open-timeout", type=float, default=30.0,
+                        help="seconds to wait for every watcher's first frame")
+    parser.add_argument("--grace", type=float, default=3.0,
+                        help="seconds after the last move for its frames to arrive")
+    parser.add_argument("--json", action="store_true", help="print one JSON object, no table")
+    args = parser.parse_args(argv)
+    raise_fd_limit()
+    rows = []
+    for name in args.scenarios.split(","):
+        rows.append(summary(scenario(name.strip().upper(), args)))
+        log(f"{name}: {json.dumps(rows[-1])}")
+    if args.json:
+        print(json.dumps({"watchers": rows}))
+    else:
+        print_table(rows, args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,9 +4,10 @@ sockets: scripts/loadgen_http.py). Commands, each reading a JSON spec and writin
 ``watch``   open the spec's SSE watchers; print ``ready {...}`` on stdout once all are open (or
             the open time-out passed), follow them until a line arrives on stdin, then write
             every watcher's frame arrival times (time.monotonic, one clock for the machine).
-``drive``   play moves on the spec's deals at a steady rate, one deal at a time per deal,
-            recording when each POST was sent and answered and the seq it reached; meanwhile
-            sample GET /healthz at a steady rate on fresh connections.
+``drive``   play moves on the spec's deals (each with its seat tokens and whose turn it is) at
+            a steady rate, one move at a time per deal, recording when each POST was sent and
+            answered and the seq it reached; meanwhile sample GET /healthz at a steady rate on
+            fresh connections.
 ``play``    C clients playing their own 4-player Sedma deals as fast as they can (each move:
             GET the mover's view, then POST the move), for S seconds.
 ``health``  C clients hammering GET /healthz for S seconds: the ceiling.
@@ -92,12 +93,10 @@ async def _follow(port: int, want: dict[str, Any], got: dict[str, Any], opened: 
 
 
 async def drive(spec: dict[str, Any]) -> dict[str, Any]:
+    """Moves at ``rate``/s until ``moves`` were started; moves still unanswered ``slack``
+    seconds after the last one was due are given up (a stalled server makes a result)."""
     port, rate, total = spec["port"], spec["rate"], spec["moves"]
     deals = [dict(d, left=spec.get("per_deal", 31), lock=asyncio.Lock()) for d in spec["deals"]]
-    conn = Conn(port, spec.get("timeout", 5.0))
-    for deal in deals:
-        _, view = await conn.call("GET", f"/v1/deals/{deal['deal']}")
-        deal["turn"] = view["turn"]
     moves: list[dict[str, Any]] = []
     health: list[tuple[int, float]] = []
     stop = asyncio.Event()
@@ -109,33 +108,48 @@ async def drive(spec: dict[str, Any]) -> dict[str, Any]:
         if deal["left"] > 0 and deal["turn"] is not None:
             deal["left"] -= 1
             tasks.append(asyncio.create_task(_one_move(port, deal, rng, moves, spec)))
-    await asyncio.gather(*tasks)
+    if tasks:
+        late = start + total / rate + spec.get("slack", 15.0) - time.monotonic()
+        _, pending = await asyncio.wait(tasks, timeout=max(0.1, late))
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
     elapsed = time.monotonic() - start
     stop.set()
     await sampler
     return {"moves": moves, "health": health, "seconds": elapsed}
 
 
+UNKNOWN = -1  # a deal's turn after a failed move: read again before the next one
+
+
 async def _one_move(port: int, deal: dict[str, Any], rng: random.Random,
                     moves: list[dict[str, Any]], spec: dict[str, Any]) -> None:
     record: dict[str, Any] = {"deal": deal["deal"], "status": -1, "seq": None, "sent": None,
-                              "returned": None}
+                              "returned": None, "error": "not started"}
     moves.append(record)
+    path = f"/v1/deals/{deal['deal']}"
     async with deal["lock"]:
         conn = Conn(port, spec.get("timeout", 5.0))
         try:
+            if deal["turn"] == UNKNOWN:
+                deal["turn"] = (await conn.call("GET", path))[1]["turn"]
+            if deal["turn"] is None:
+                record["error"] = "the deal is over"
+                return
             token = deal["tokens"][str(deal["turn"])]
-            _, mine = await conn.call("GET", f"/v1/deals/{deal['deal']}", token=token)
+            _, mine = await conn.call("GET", path, token=token)
             body = dict(rng.choice(mine["legal_moves"]), expected_seq=mine["seq"])
-            record["sent"] = time.monotonic()
-            status, answer = await conn.call("POST", f"/v1/deals/{deal['deal']}/moves", body,
-                                             token=token)
+            record.update(sent=time.monotonic(), error=None)
+            status, answer = await conn.call("POST", f"{path}/moves", body, token=token)
             record.update(returned=time.monotonic(), status=status)
             if status == 200:
                 record["seq"], deal["turn"] = answer["view"]["seq"], answer["view"]["turn"]
+            else:
+                deal["turn"] = UNKNOWN
         except FAILURES as err:
             record["error"] = f"{type(err).__name__}: {err}"
-            deal["left"] = 0  # the deal's turn is unknown now: no more moves on it
+            deal["turn"] = UNKNOWN
         finally:
             conn.close()
 
