@@ -3,8 +3,10 @@ target) measured or stated in the same run, as a ratio; figures compared as a ra
 interleaved rounds. Sections: domain (one core, in-process, every move validated: the playout
 kernel, the reducers, ``tricklog audit``), replay (a replay job over a whole Serbian whist
 match), store (Lua append against raw XADD on the same Redis; the cost of a move at event 10
-and at event 500 of one stream) and HTTP (16 clients, moves against /healthz under the same
-gunicorn configuration). ``--only`` picks sections, ``--json`` prints the figures as JSON."""
+and at event 500 of one stream), HTTP (16 clients, moves against /healthz, under gunicorn as
+``tricklog serve`` runs it and under granian) and watchers (1,000 event streams on one deal and
+over 250 deals: frames at every watcher, /healthz, memory, moves/s with them open). ``--only``
+picks sections, ``--json`` prints the figures as JSON."""
 
 from __future__ import annotations
 
@@ -220,20 +222,19 @@ def replay_section(client: redis.Redis, runs: int, seconds: float) -> None:
         "matches/s", got["reducers"] / 2, "target: 0.5 x reducers (same rounds)")
 
 
-def http_section(seconds: float, clients: int) -> None:
-    import subprocess
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_moves.py"), "--seconds",
-                          str(seconds), "--clients", str(clients), "--json"],
-                         capture_output=True, text=True, cwd=ROOT, check=True)
-    import json
-    data = json.loads(out.stdout.strip().splitlines()[-1])
-    row(f"HTTP: moves ({clients} clients)", data["moves_per_s"], "/s", data["health_per_s"],
-        "/healthz ceiling")
-    row("HTTP: move p50 latency", data["move_p50_ms"], "ms", None, "")
-    row("HTTP: move p99 latency", data["move_p99_ms"], "ms", 25, "target 25 ms")
+def http_section(seconds: float, clients: int, runs: int) -> None:
+    """Moves against /healthz under each WSGI server (scripts/bench_http.py)."""
+    import bench_http
+    bench_http.section(row, seconds, clients, runs)
 
 
-SECTIONS = ("domain", "replay", "store", "http")
+def watchers_section(watchers: int, clients: int) -> None:
+    """Event streams held open, scenarios A and B (scripts/bench_watchers.py)."""
+    import bench_watchers
+    bench_watchers.section(row, watchers, clients)
+
+
+SECTIONS = ("domain", "replay", "store", "http", "watchers")
 
 
 def main() -> int:
@@ -242,6 +243,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="length of a timed run")
     parser.add_argument("--appends", type=int, default=3000)
     parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--watchers", type=int, default=1000, help="streams held open")
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help=f"comma-separated sections, of: {', '.join(SECTIONS)}")
     parser.add_argument("--json", action="store_true",
@@ -263,7 +265,10 @@ def main() -> int:
                 move_cost_section(client, args.runs)
     if "http" in only:
         print("HTTP ...", file=sys.stderr)
-        http_section(args.seconds * 3, args.clients)
+        http_section(args.seconds * 3, args.clients, args.runs)
+    if "watchers" in only:
+        print("watchers ...", file=sys.stderr)
+        watchers_section(args.watchers, args.clients)
     if args.json:
         print(json.dumps(FIGURES))
         return 0

@@ -27,10 +27,11 @@ import argparse
 import json
 import resource
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import loadgen_run
-from bench_server import SERVERS, api_server, available, describe, raise_fd_limit
+from bench_server import SERVERS, Server, api_server, available, describe, raise_fd_limit
 from loadgen_run import pct
 
 
@@ -79,7 +80,7 @@ def threads_play(port: int, clients: int, seconds: float) -> dict[str, Any]:
     return summarize_moves({"move": moves, "errors": errors, "cpu_s": cpu}, seconds)
 
 
-GENERATORS = {
+GENERATORS: dict[str, Callable[[int, int, float], dict[str, Any]]] = {
     "threads, http.client (bench_moves.py)": lambda port, c, s: threads_play(port, c, s),
     "asyncio loop, 1 process": lambda port, c, s: play(port, c, s, loop="asyncio"),
     "uvloop, 1 process (chosen)": lambda port, c, s: play(port, c, s, loop="uvloop"),
@@ -97,12 +98,7 @@ def generators(args: argparse.Namespace) -> list[dict[str, Any]]:
         for _ in range(args.runs):
             for name, fn in GENERATORS.items():
                 log(f"generator: {name}")
-                server_cpu = server.cpu_s()
-                got = fn(server.port, args.clients, args.seconds)
-                moves = got["moves_per_s"] * args.seconds
-                got["server_cpu_ms_per_move"] = (server.cpu_s() - server_cpu) * 1000 / moves \
-                    if moves else float("nan")
-                rounds[name].append(got)
+                rounds[name].append(with_server_cpu(server, "moves_per_s", fn, args))
     return [dict(median_by(runs, "moves_per_s"), generator=name)
             for name, runs in rounds.items()]
 
@@ -118,13 +114,24 @@ def servers(args: argparse.Namespace) -> list[dict[str, Any]]:
         for kind in args.servers:
             with api_server(kind, args.workers) as server:
                 log(f"{kind}: /healthz, {args.clients} clients")
-                ceiling = health(server.port, args.clients, args.seconds)
+                ceiling = with_server_cpu(server, "per_s", health, args)
                 log(f"{kind}: moves, {args.clients} clients")
-                moves = play(server.port, args.clients, args.seconds)
+                moves = with_server_cpu(server, "moves_per_s", play, args)
                 rounds[kind].append({"server": describe(kind, args.workers), "kind": kind,
                                      "health": ceiling, "moves": moves,
                                      "ratio": moves["moves_per_s"] / ceiling["per_s"]})
     return [median_by(runs, "ratio") for runs in rounds.values()]
+
+
+def with_server_cpu(server: Server, rate: str, fn: Callable[..., dict[str, Any]],
+                    args: argparse.Namespace) -> dict[str, Any]:
+    """``fn``'s figures, with the CPU the server (API processes and Redis) spent per request:
+    a cost no load generator on the same cores can distort."""
+    before = server.cpu_s()
+    got = fn(server.port, args.clients, args.seconds)
+    count = got[rate] * args.seconds
+    got["server_cpu_ms"] = (server.cpu_s() - before) * 1000 / count if count else float("nan")
+    return got
 
 
 def print_generators(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
@@ -136,20 +143,22 @@ def print_generators(rows: list[dict[str, Any]], args: argparse.Namespace) -> No
     for r in rows:
         print(f"| {r['generator']} | {r['moves_per_s']:.0f} | {r['move_p50_ms']:.1f} | "
               f"{r['move_p99_ms']:.1f} | {r['gen_cpu_ms_per_move']:.2f} | "
-              f"{r['server_cpu_ms_per_move']:.2f} | {r['errors']} |")
+              f"{r['server_cpu_ms']:.2f} | {r['errors']} |")
 
 
 def print_servers(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     print(f"\nWSGI servers: {args.clients} clients, {args.seconds:g} s each, median of "
           f"{args.runs} rounds; generator: scripts/loadgen.py, asyncio, 1 process, unpinned\n")
     print("| server | /healthz/s | /healthz p99 ms | moves/s | move p50 ms | move p99 ms "
-          "| move+view p50 ms | move+view p99 ms | moves / healthz | errors |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| move+view p50 ms | move+view p99 ms | moves / healthz | server CPU ms: /healthz, "
+          "move | errors |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         h, m = r["health"], r["moves"]
         print(f"| {r['server']} | {h['per_s']:.0f} | {h['p99_ms']:.1f} | {m['moves_per_s']:.0f} "
               f"| {m['move_p50_ms']:.1f} | {m['move_p99_ms']:.1f} | {m['both_p50_ms']:.1f} | "
-              f"{m['both_p99_ms']:.1f} | {r['ratio']:.2f} | {h['errors'] + m['errors']} |")
+              f"{m['both_p99_ms']:.1f} | {r['ratio']:.2f} | {h['server_cpu_ms']:.2f}, "
+              f"{m['server_cpu_ms']:.2f} | {h['errors'] + m['errors']} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,3 +192,23 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+Row = Callable[..., None]  # scripts/bench.py's row(what, value, unit, ceiling, ceiling_what)
+
+
+def section(row: Row, seconds: float, clients: int, runs: int, workers: int = 2) -> None:
+    """``make bench --only http``: the rows of each WSGI server (scripts/bench.py's ``row``)."""
+    args = argparse.Namespace(seconds=seconds, clients=clients, runs=runs, workers=workers,
+                              servers=[s for s in SERVERS if available(s)])
+    for r in servers(args):
+        name, h, m = r["kind"], r["health"], r["moves"]
+        row(f"HTTP {name}: moves, {clients} clients ({r['server']})", m["moves_per_s"], "/s",
+            h["per_s"], "/healthz ceiling; target 0.50")
+        row(f"HTTP {name}: move p50 latency", m["move_p50_ms"], "ms", None, "")
+        row(f"HTTP {name}: move p99 latency", m["move_p99_ms"], "ms", 25, "target 25 ms")
+        row(f"HTTP {name}: move + GET of the mover's view, p99", m["both_p99_ms"], "ms", None,
+            "")
+        row(f"HTTP {name}: load generator CPU per move (uvloop, 1 process)",
+            m["gen_cpu_ms_per_move"], "ms", m["server_cpu_ms"],
+            "server's CPU per move (API + Redis)")

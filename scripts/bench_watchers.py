@@ -216,22 +216,46 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
                   f"{r['move_errors_without'] + r['move_errors_with']} |")
 
 
+def section(row: Any, watchers: int = 1000, clients: int = 16, workers: int = 2) -> None:
+    """``make bench --only watchers``: scenarios A and B as rows of scripts/bench.py."""
+    args = parser().parse_args(["--watchers", str(watchers), "--clients", str(clients),
+                                "--workers", str(workers)])
+    for name in ("A", "B"):
+        r = summary(scenario(name, args))
+        what = f"watchers {name} ({r['watchers']} on {r['deals']} deal(s))"
+        row(f"{what}: streams open at once", r["connected"], "", r["watchers"], "asked for")
+        row(f"{what}: frames missed", r["frames_missed"], "frames", None,
+            f"target 0 of {r['frames_expected']:,}")
+        row(f"{what}: move -> frame p50", r["delay_p50_ms"], "ms", None, "POST sent -> frame")
+        row(f"{what}: move -> frame p99", r["delay_p99_ms"], "ms", 250, "target 250 ms")
+        row(f"{what}: /healthz p95", r["health_p95_ms"], "ms", 50, "target 50 ms")
+        row(f"{what}: memory per watcher (API RSS)", r["kib_per_watcher"], "KiB", None, "")
+        row(f"{what}: moves/s, {clients} clients, streams open", r["moves_per_s_with"], "/s",
+            r["moves_per_s_without"], "no streams; target 0.80")
+        row(f"{what}: move p99, {clients} clients, streams open", r["move_p99_ms_with"], "ms",
+            r["move_p99_ms_without"], "no streams")
+
+
+def parser() -> argparse.ArgumentParser:
+    out = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    out.add_argument("--watchers", type=int, default=1000, help="streams held open (W)")
+    out.add_argument("--scenarios", default="A,B", help="A: all on one deal; B: 4 per deal")
+    out.add_argument("--workers", type=int, default=2, help="API processes (2 cores)")
+    out.add_argument("--seconds", type=float, default=10.0,
+                     help="how long moves are played on the watched deals")
+    out.add_argument("--clients", type=int, default=16, help="clients of the moves/s rows")
+    out.add_argument("--load-seconds", type=float, default=10.0,
+                     help="length of each moves/s run (0: no moves/s rows)")
+    out.add_argument("--open-timeout", type=float, default=30.0,
+                     help="seconds to wait for every watcher's first frame")
+    out.add_argument("--grace", type=float, default=3.0,
+                     help="seconds after the last move for its frames to arrive")
+    out.add_argument("--json", action="store_true", help="print one JSON object, no table")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--watchers", type=int, default=1000, help="streams held open (W)")
-    parser.add_argument("--scenarios", default="A,B", help="A: all on one deal; B: 4 per deal")
-    parser.add_argument("--workers", type=int, default=2, help="API processes (2 cores)")
-    parser.add_argument("--seconds", type=float, default=10.0,
-                        help="how long moves are played on the watched deals")
-    parser.add_argument("--clients", type=int, default=16, help="clients of the moves/s rows")
-    parser.add_argument("--load-seconds", type=float, default=10.0,
-                        help="length of each moves/s run (0: no moves/s rows)")
-    parser.add_argument("--open-timeout", type=float, default=30.0,
-                        help="seconds to wait for every watcher's first frame")
-    parser.add_argument("--grace", type=float, default=3.0,
-                        help="seconds after the last move for its frames to arrive")
-    parser.add_argument("--json", action="store_true", help="print one JSON object, no table")
-    args = parser.parse_args(argv)
+    args = parser().parse_args(argv)
     raise_fd_limit()
     rows = []
     for name in args.scenarios.split(","):
