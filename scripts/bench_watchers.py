@@ -104,6 +104,7 @@ def scenario(name: str, args: argparse.Namespace) -> dict[str, Any]:
                 out["with"] = play_load(server.port, args)
             frames = held.stop()
         out["frames"] = frames_summary(deals, out["drive"]["moves"], frames["watchers"])
+        out["watchers_cpu_s"] = frames["cpu_s"]  # the watchers' process: is it keeping up?
         out["server"] = describe("gunicorn", args.workers)
         out["server_log_tail"] = server.log_tail()
     return out
@@ -151,6 +152,7 @@ def frames_summary(deals: list[dict[str, Any]], moves: list[dict[str, Any]],
             "after_answer_p50_ms": pct(after_answer, .5),
             "after_answer_p99_ms": pct(after_answer, .99), "delivered": len(delays),
             "errors": sorted({w["error"] for w in watchers if w["error"]})[:5],
+            "dropped": sum(1 for w in watchers if w["views"] and w["error"]),
             "statuses": sorted({str(w["status"]) for w in watchers})}
 
 
@@ -163,6 +165,7 @@ def summary(out: dict[str, Any]) -> dict[str, Any]:
     ok = [m for m in drive["moves"] if m["status"] == 200]
     row = {"scenario": out["scenario"], "watchers": out["watchers"], "deals": out["deals"],
            "connected": connected, "open_s": out["ready"]["open_s"],
+           "dropped": frames["dropped"],
            "frames_expected": frames["expected"], "frames_missed": frames["missed"],
            "delay_p50_ms": frames["delay_p50_ms"], "delay_p99_ms": frames["delay_p99_ms"],
            "delay_max_ms": frames["delay_max_ms"],
@@ -174,7 +177,8 @@ def summary(out: dict[str, Any]) -> dict[str, Any]:
            "kib_per_watcher": grown / connected if connected else float("nan"),
            "moves_ok": len(ok), "moves_tried": len(drive["moves"]),
            "drive_moves_per_s": len(ok) / drive["seconds"] if drive["seconds"] else 0.0,
-           "watcher_errors": frames["errors"], "server": out["server"]}
+           "watcher_errors": frames["errors"], "server": out["server"],
+           "watchers_cpu_s": out["watchers_cpu_s"]}
     for when in ("without", "with"):
         if when in out:
             row[f"moves_per_s_{when}"] = out[when]["moves_per_s"]
@@ -190,13 +194,14 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
           f"{DRIVE_RATE['A']:g}/s (A) and {DRIVE_RATE['B']:g}/s (B); delay = POST sent -> the "
           "move's `event` frame at a watcher, over every (move, watcher); /healthz sampled at "
           "20/s on fresh connections\n")
-    print("| scenario | watchers open | frames missed | move->frame p50 ms | p99 ms | max ms "
-          "| /healthz p95 ms (failed) | RSS before -> after MiB | KiB per watcher "
+    print("| scenario | watchers open (dropped) | frames missed | move->frame p50 ms | p99 ms "
+          "| max ms | /healthz p95 ms (failed) | RSS before -> after MiB | KiB per watcher "
           "| watched moves ok |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['scenario']}: {r['watchers']} on {r['deals']} deal(s) | {r['connected']} "
-              f"of {r['watchers']} | {r['frames_missed']} of {r['frames_expected']} | "
+              f"of {r['watchers']} ({r['dropped']}) | "
+              f"{r['frames_missed']} of {r['frames_expected']} | "
               f"{r['delay_p50_ms']:.0f} | {r['delay_p99_ms']:.0f} | {r['delay_max_ms']:.0f} | "
               f"{r['health_p95_ms']:.0f} ({r['health_failed']} of {r['health_samples']}) | "
               f"{r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} | "
@@ -224,6 +229,7 @@ def section(row: Any, watchers: int = 1000, clients: int = 16, workers: int = 2)
         r = summary(scenario(name, args))
         what = f"watchers {name} ({r['watchers']} on {r['deals']} deal(s))"
         row(f"{what}: streams open at once", r["connected"], "", r["watchers"], "asked for")
+        row(f"{what}: streams the server closed early", r["dropped"], "", None, "target 0")
         row(f"{what}: frames missed", r["frames_missed"], "frames", None,
             f"target 0 of {r['frames_expected']:,}")
         row(f"{what}: move -> frame p50", r["delay_p50_ms"], "ms", None, "POST sent -> frame")
