@@ -131,6 +131,12 @@ def main() -> int:
         finally:
             api.terminate()
             api.wait()
+    return report(args, moves, checks, move_errors, check_errors)
+
+
+def report(args: argparse.Namespace, moves: list[float], checks: list[float],
+           move_errors: list[str], check_errors: list[str]) -> int:
+    """The table (or ``--json``); exit status 1 if any request failed."""
     move_rate, health_rate = len(moves) / args.seconds, len(checks) / args.seconds
     if args.json:
         print(json.dumps({"moves_per_s": move_rate, "health_per_s": health_rate,

@@ -32,7 +32,7 @@ from typing import Any
 
 import loadgen_run
 from bench_server import api_server, describe, raise_fd_limit
-from loadgen_run import pct
+from loadgen_run import num, pct, to_json
 
 SCENARIOS = {"A": "one deal", "B": "4 per deal"}
 DRIVE_RATE = {"A": 3.0, "B": 25.0}  # moves/s on the watched deals: modest and steady
@@ -199,13 +199,14 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
           "| watched moves ok |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
+        missed = f"{r['frames_missed']} of {r['frames_expected']}" if r["frames_expected"] \
+            else "- (no move went through)"
         print(f"| {r['scenario']}: {r['watchers']} on {r['deals']} deal(s) | {r['connected']} "
-              f"of {r['watchers']} ({r['dropped']}) | "
-              f"{r['frames_missed']} of {r['frames_expected']} | "
-              f"{r['delay_p50_ms']:.0f} | {r['delay_p99_ms']:.0f} | {r['delay_max_ms']:.0f} | "
-              f"{r['health_p95_ms']:.0f} ({r['health_failed']} of {r['health_samples']}) | "
+              f"of {r['watchers']} ({r['dropped']}) | {missed} | {num(r['delay_p50_ms'])} | "
+              f"{num(r['delay_p99_ms'])} | {num(r['delay_max_ms'])} | "
+              f"{num(r['health_p95_ms'])} ({r['health_failed']} of {r['health_samples']}) | "
               f"{r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} | "
-              f"{r['kib_per_watcher']:.0f} | {r['moves_ok']} of {r['moves_tried']} |")
+              f"{num(r['kib_per_watcher'])} | {r['moves_ok']} of {r['moves_tried']} |")
     if not any("moves_ratio" in r for r in rows):
         return
     print(f"\n{args.clients} clients playing their own deals flat out ({args.load_seconds:g} s; "
@@ -216,8 +217,8 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     for r in rows:
         if "moves_ratio" in r:
             print(f"| {r['scenario']} | {r['moves_per_s_without']:.0f} | "
-                  f"{r['move_p99_ms_without']:.0f} | {r['moves_per_s_with']:.0f} | "
-                  f"{r['move_p99_ms_with']:.0f} | {r['moves_ratio']:.2f} | "
+                  f"{num(r['move_p99_ms_without'])} | {r['moves_per_s_with']:.0f} | "
+                  f"{num(r['move_p99_ms_with'])} | {r['moves_ratio']:.2f} | "
                   f"{r['move_errors_without'] + r['move_errors_with']} |")
 
 
@@ -266,9 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in args.scenarios.split(","):
         rows.append(summary(scenario(name.strip().upper(), args)))
-        log(f"{name}: {json.dumps(rows[-1])}")
+        log(f"{name}: {to_json(rows[-1])}")
     if args.json:
-        print(json.dumps({"watchers": rows}))
+        print(to_json({"watchers": rows}))
     else:
         print_table(rows, args)
     return 0

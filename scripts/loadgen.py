@@ -46,12 +46,11 @@ async def watch(spec: dict[str, Any]) -> dict[str, Any]:
         {"deal": w["deal"], "seat": w["token"] is not None, "status": None, "events": {},
          "views": {}, "ended": False, "error": None} for w in plan]
     opened, counter = asyncio.Event(), [0, len(plan)]  # watchers with a view, all watchers
-    tasks = []
+    tasks, start = [], time.monotonic()
     for i, (want, got) in enumerate(zip(plan, results, strict=True)):
         tasks.append(asyncio.create_task(_follow(port, want, got, opened, counter)))
         if i % spec.get("batch", 50) == 0:
             await asyncio.sleep(0.02)  # a ramp, not 1,000 SYNs in one burst
-    start = time.monotonic()
     try:
         await asyncio.wait_for(opened.wait(), spec["open_timeout"])
     except TimeoutError:
@@ -86,6 +85,8 @@ async def _follow(port: int, want: dict[str, Any], got: dict[str, Any], opened: 
 
     try:
         await sse(port, f"/v1/deals/{want['deal']}/stream", want["token"], on_frame, on_open)
+        if not got["ended"]:
+            got["error"] = f"closed by the server without event: end (status {got['status']})"
     except asyncio.CancelledError:
         raise
     except Exception as err:  # noqa: BLE001 - recorded: a dropped watcher is a result

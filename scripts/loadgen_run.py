@@ -117,6 +117,16 @@ def watchers(spec: dict[str, Any], cpu: int | None = None) -> Iterator[Watchers]
                 proc.wait()
 
 
+def to_json(data: Any) -> str:
+    """JSON for ``--json``, NaN (a figure with no samples) as null."""
+    return orjson.dumps(data).decode()
+
+
+def num(value: float, digits: int = 0) -> str:
+    """A figure for a table: "-" when there were no samples."""
+    return "-" if value != value else f"{value:,.{digits}f}"
+
+
 def pct(values: list[float], q: float) -> float:
     """The q-quantile of ``values`` in milliseconds (values in seconds); nan if none."""
     if not values:
