@@ -43,11 +43,19 @@ SUECA_PEER = 4292  # deals/s, the Python Sueca peer measured on this machine (is
 
 
 def row(what: str, value: float, unit: str, ceiling: float | None, ceiling_what: str) -> None:
-    ratio = f"{value / ceiling:.2f}" if ceiling else "-"
+    ratio = f"{value / ceiling:.2f}" if ceiling and value == value else "-"  # NaN: no samples
     FIGURES[what] = value
-    ROWS.append((what, f"{value:,.0f} {unit}" if value >= 100 else f"{value:,.2f} {unit}",
-                 f"{ceiling:,.0f} ({ceiling_what})" if ceiling else ceiling_what, ratio))
+    ROWS.append((what, f"{shown(value)} {unit}".strip(),
+                 f"{shown(ceiling)} ({ceiling_what})" if ceiling else ceiling_what, ratio))
     print(f"  {what}: {value:,.2f} {unit}", file=sys.stderr, flush=True)
+
+
+def shown(value: float) -> str:
+    """A figure for the table: whole numbers and those over 100 without decimals; "-" for
+    NaN (a figure with no samples, as from a server that answered nothing)."""
+    if value != value:
+        return "-"
+    return f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:,.2f}"
 
 
 def median_of(runs: int, fn: Any) -> float:

@@ -232,7 +232,8 @@ def section(row: Any, watchers: int = 1000, clients: int = 16, workers: int = 2)
         row(f"{what}: streams open at once", r["connected"], "", r["watchers"], "asked for")
         row(f"{what}: streams the server closed early", r["dropped"], "", None, "target 0")
         row(f"{what}: frames missed", r["frames_missed"], "frames", None,
-            f"target 0 of {r['frames_expected']:,}")
+            f"target 0 of {r['frames_expected']:,}" if r["frames_expected"]
+            else "no move went through")
         row(f"{what}: move -> frame p50", r["delay_p50_ms"], "ms", None, "POST sent -> frame")
         row(f"{what}: move -> frame p99", r["delay_p99_ms"], "ms", 250, "target 250 ms")
         row(f"{what}: /healthz p95", r["health_p95_ms"], "ms", 50, "target 50 ms")
