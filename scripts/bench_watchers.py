@@ -177,7 +177,8 @@ def summary(out: dict[str, Any]) -> dict[str, Any]:
            "kib_per_watcher": grown / connected if connected else float("nan"),
            "moves_ok": len(ok), "moves_tried": len(drive["moves"]),
            "drive_moves_per_s": len(ok) / drive["seconds"] if drive["seconds"] else 0.0,
-           "watcher_errors": frames["errors"], "server": out["server"],
+           "watcher_errors": frames["errors"], "watcher_statuses": frames["statuses"],
+           "server": out["server"],
            "watchers_cpu_s": out["watchers_cpu_s"]}
     for when in ("without", "with"):
         if when in out:
