@@ -21,9 +21,11 @@ from typing import Any
 
 import loadgen_run
 import orjson
-from bench_server import free_port, raise_fd_limit
+from bench_server import raise_fd_limit
 from loadgen import default_loop
 from loadgen_run import num, pct
+
+from events.redis_server import free_port
 
 HEAD = (b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
         b"Transfer-Encoding: chunked\r\n\r\n")
