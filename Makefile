@@ -86,7 +86,9 @@ typescript-try:
 
 # One table of speeds (docs/PERFORMANCE.md); e.g. BENCH_ARGS="--only domain,replay" for the
 # referee's own path alone. scripts/bench_ab.py compares two code trees in interleaved rounds.
-bench: $(RUN_STAMP)
+# The test extra: granian (the WSGI server compared with gunicorn) and uvloop (the load
+# generator's loop).
+bench: $(TEST_STAMP)
 	$(BIN)/python scripts/bench.py $(BENCH_ARGS)
 
 # A steady load on loopback for three minutes; it fails if any request fails.

@@ -3,13 +3,14 @@ target) measured or stated in the same run, as a ratio; figures compared as a ra
 interleaved rounds. Sections: domain (one core, in-process, every move validated: the playout
 kernel, the reducers, ``tricklog audit``), replay (a replay job over a whole Serbian whist
 match), store (Lua append against raw XADD on the same Redis; the cost of a move at event 10
-and at event 500 of one stream) and HTTP (16 clients, moves against /healthz under the same
-gunicorn configuration). ``--only`` picks sections, ``--json`` prints the figures as JSON."""
+and at event 500 of one stream), HTTP (16 clients, moves against /healthz, under gunicorn as
+``tricklog serve`` runs it and under granian) and watchers (1,000 event streams on one deal and
+over 250 deals: frames at every watcher, /healthz, memory, moves/s with them open). ``--only``
+picks sections, ``--json`` prints the figures as JSON."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -42,11 +43,19 @@ SUECA_PEER = 4292  # deals/s, the Python Sueca peer measured on this machine (is
 
 
 def row(what: str, value: float, unit: str, ceiling: float | None, ceiling_what: str) -> None:
-    ratio = f"{value / ceiling:.2f}" if ceiling else "-"
+    ratio = f"{value / ceiling:.2f}" if ceiling and value == value else "-"  # NaN: no samples
     FIGURES[what] = value
-    ROWS.append((what, f"{value:,.0f} {unit}" if value >= 100 else f"{value:,.2f} {unit}",
-                 f"{ceiling:,.0f} ({ceiling_what})" if ceiling else ceiling_what, ratio))
+    ROWS.append((what, f"{shown(value)} {unit}".strip(),
+                 f"{shown(ceiling)} ({ceiling_what})" if ceiling else ceiling_what, ratio))
     print(f"  {what}: {value:,.2f} {unit}", file=sys.stderr, flush=True)
+
+
+def shown(value: float) -> str:
+    """A figure for the table: whole numbers and those over 100 without decimals; "-" for
+    NaN (a figure with no samples, as from a server that answered nothing)."""
+    if value != value:
+        return "-"
+    return f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:,.2f}"
 
 
 def median_of(runs: int, fn: Any) -> float:
@@ -220,33 +229,37 @@ def replay_section(client: redis.Redis, runs: int, seconds: float) -> None:
         "matches/s", got["reducers"] / 2, "target: 0.5 x reducers (same rounds)")
 
 
-def http_section(seconds: float, clients: int) -> None:
-    import subprocess
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_moves.py"), "--seconds",
-                          str(seconds), "--clients", str(clients), "--json"],
-                         capture_output=True, text=True, cwd=ROOT, check=True)
-    import json
-    data = json.loads(out.stdout.strip().splitlines()[-1])
-    row(f"HTTP: moves ({clients} clients)", data["moves_per_s"], "/s", data["health_per_s"],
-        "/healthz ceiling")
-    row("HTTP: move p50 latency", data["move_p50_ms"], "ms", None, "")
-    row("HTTP: move p99 latency", data["move_p99_ms"], "ms", 25, "target 25 ms")
+def http_section(seconds: float, clients: int, runs: int) -> None:
+    """Moves against /healthz under each WSGI server (scripts/bench_http.py)."""
+    import bench_http
+    bench_http.section(row, seconds, clients, runs)
 
 
-SECTIONS = ("domain", "replay", "store", "http")
+def watchers_section(watchers: int, clients: int) -> None:
+    """Event streams held open, scenarios A and B (scripts/bench_watchers.py)."""
+    import bench_watchers
+    bench_watchers.section(row, watchers, clients)
 
 
-def main() -> int:
+SECTIONS = ("domain", "replay", "store", "http", "watchers")
+
+
+def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="repeats per figure (median)")
     parser.add_argument("--seconds", type=float, default=3.0, help="length of a timed run")
     parser.add_argument("--appends", type=int, default=3000)
     parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--watchers", type=int, default=1000, help="streams held open")
     parser.add_argument("--only", default=",".join(SECTIONS),
                         help=f"comma-separated sections, of: {', '.join(SECTIONS)}")
     parser.add_argument("--json", action="store_true",
                         help="print the figures as one JSON object instead of the table")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> int:
+    args = parser().parse_args()
     only = set(args.only.split(","))
     if "domain" in only:
         print("domain ...", file=sys.stderr)
@@ -263,9 +276,13 @@ def main() -> int:
                 move_cost_section(client, args.runs)
     if "http" in only:
         print("HTTP ...", file=sys.stderr)
-        http_section(args.seconds * 3, args.clients)
+        http_section(args.seconds * 3, args.clients, args.runs)
+    if "watchers" in only:
+        print("watchers ...", file=sys.stderr)
+        watchers_section(args.watchers, args.clients)
     if args.json:
-        print(json.dumps(FIGURES))
+        import orjson
+        print(orjson.dumps(FIGURES).decode())  # a figure with no samples (NaN) as null
         return 0
     print("\n| figure | median | ceiling or target | ratio |")
     print("|---|---|---|---|")

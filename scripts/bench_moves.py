@@ -1,9 +1,9 @@
 """What a move costs over HTTP: median and p99 latency and moves per second.
 
 Starts a private redis-server (AOF, appendfsync always unless --appendfsync everysec) and the
-API under gunicorn (gthread workers, as ``tricklog serve`` runs it), then lets C concurrent clients
-each play its own 4-player Sedma deals with random legal moves for D seconds. The same clients
-then hammer ``/healthz`` for the ceiling. Prints one table. Run: ``make bench`` or
+API under gunicorn (``tricklog_cli.GUNICORN_ARGS``, as ``tricklog serve`` runs it), then lets C
+concurrent clients each play its own 4-player Sedma deals with random legal moves for D seconds.
+The same clients then hammer ``/healthz`` for the ceiling. Prints one table. Run: ``make bench`` or
 ``.venv/bin/python scripts/bench_moves.py --help``.
 """
 
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from events.redis_server import RedisServer, free_port  # noqa: E402
-from tricklog_cli import GUNICORN_CLASS  # noqa: E402
+from tricklog_cli import GUNICORN_ARGS  # noqa: E402
 
 
 class Client:
@@ -104,7 +104,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn processes")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn processes (2 cores)")
     parser.add_argument("--appendfsync", default="always", choices=["always", "everysec"])
     parser.add_argument("--json", action="store_true", help="print one JSON line, no table")
     args = parser.parse_args()
@@ -117,7 +117,7 @@ def main() -> int:
         env = {**os.environ, "TRICKLOG_REDIS_URL": redis_server.url,
                "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir)}
         api = subprocess.Popen([sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{port}",
-                                "-w", str(args.workers), *GUNICORN_CLASS, "api.wsgi:app"],
+                                "-w", str(args.workers), *GUNICORN_ARGS, "api.wsgi:app"],
                                cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
         try:
             for _ in range(100):
@@ -131,15 +131,21 @@ def main() -> int:
         finally:
             api.terminate()
             api.wait()
+    return report(args, moves, checks, move_errors, check_errors)
+
+
+def report(args: argparse.Namespace, moves: list[float], checks: list[float],
+           move_errors: list[str], check_errors: list[str]) -> int:
+    """The table (or ``--json``); exit status 1 if any request failed."""
     move_rate, health_rate = len(moves) / args.seconds, len(checks) / args.seconds
     if args.json:
         print(json.dumps({"moves_per_s": move_rate, "health_per_s": health_rate,
                           "move_p50_ms": pct(moves, .5), "move_p99_ms": pct(moves, .99),
                           "errors": len(move_errors) + len(check_errors)}))
         return 1 if move_errors or check_errors else 0
-    print(f"\nHTTP, {args.clients} clients, {args.workers} gunicorn processes (gthread), "
-          f"appendfsync {args.appendfsync}, {args.seconds:.0f} s each (2-core machine; the load "
-          "generator shares it)\n")
+    print(f"\nHTTP, {args.clients} clients, {args.workers} gunicorn processes "
+          f"({GUNICORN_ARGS[1]}), appendfsync {args.appendfsync}, {args.seconds:.0f} s each "
+          "(2-core machine; the load generator shares it)\n")
     print(f"| {'what':<28} | {'per second':>10} | {'p50 ms':>7} | {'p99 ms':>7} | {'errors':>6} |")
     print(f"|{'-' * 30}|{'-' * 12}|{'-' * 9}|{'-' * 9}|{'-' * 8}|")
     print(f"| {'POST move (4p Sedma)':<28} | {move_rate:>10.0f} | {pct(moves, .5):>7.2f} | "
