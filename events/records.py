@@ -13,7 +13,6 @@ import redis
 
 from . import keys
 
-
 FACTS_CACHED = 4096  # matches whose facts one store object keeps in memory
 
 

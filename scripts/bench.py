@@ -116,17 +116,20 @@ def domain_section(runs: int, seconds: float) -> None:
                              (False, "reducers")):
         row(WHIST.format(how), median_of(runs, lambda k=kernel_play: ref.whist_matches(
             seconds, k)), "/s", None, "no target")
+    row("domain: one move through the reducers (4p Sedma, step)",
+        median_of(runs, one_move_us), "us", None, "lower is better")
+
+
+def one_move_us() -> float:
+    """Microseconds for one move of a fresh 4p Sedma deal through ``step``."""
     rules = registry.rules_for("sedma", 4, {})
     secret = ref.bench_secret("m")
     state = game.fold(game.new_deal(rules, 1, 0, secret))
     move = Move.from_dict(game.legal_moves(state, state.turn)[0])
-    def per_move() -> float:
-        start = time.perf_counter()
-        for _ in range(2000):
-            ref.STEP(state, Command(state.turn, move, secret))
-        return (time.perf_counter() - start) / 2000 * 1e6
-    row("domain: one move through the reducers (4p Sedma, step)", median_of(runs, per_move),
-        "us", None, "lower is better")
+    start = time.perf_counter()
+    for _ in range(2000):
+        ref.STEP(state, Command(state.turn, move, secret))
+    return (time.perf_counter() - start) / 2000 * 1e6
 
 
 def _long_log() -> list[Event]:

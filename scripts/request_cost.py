@@ -76,31 +76,7 @@ def main() -> int:
         client = create_app(client=redis.Redis.from_url(server.url)).test_client()
         rng = random.Random(1)
         for i in range(args.deals):
-            created = client.post("/v1/matches", json={
-                "ruleset": "sedma", "players": 4, "seed": f"cost-{i}",
-                "seats": [{"name": f"p{k}"} for k in range(4)]}).get_json()
-            tokens = {t["seat"]: t["token"] for t in created["tokens"]}
-            deal = created["deal"]["id"]
-            turn = client.get(f"/v1/deals/{deal}").get_json()["turn"]
-            while turn is not None:
-                auth = {"Authorization": f"Bearer {tokens[turn]}"}
-                start = time.process_time()
-                view = client.get(f"/v1/deals/{deal}", headers=auth).get_json()
-                mid = time.process_time()
-                move = {**rng.choice(view["legal_moves"]), "expected_seq": view["seq"]}
-                if clock is not None:
-                    clock.on = True
-                mid2 = time.process_time()
-                answer = client.post(f"/v1/deals/{deal}/moves", json=move, headers=auth)
-                end = time.process_time()
-                if clock is not None:
-                    clock.on = False
-                client.get("/healthz")
-                cost["healthz"] += time.process_time() - end
-                cost["view"] += mid - start
-                cost["move"] += end - mid2
-                moves += 1
-                turn = answer.get_json()["view"]["turn"]
+            moves += play_deal(client, i, rng, clock, cost)
     print(f"{moves} moves; CPU per request, test client included:")
     for what, seconds in cost.items():
         print(f"  {what:<8} {1000 * seconds / moves:.3f} ms")
@@ -108,6 +84,38 @@ def main() -> int:
         print(f"  the domain's share of a move: {1000 * clock.seconds / moves:.3f} ms "
               f"({clock.seconds / cost['move']:.0%})")
     return 0
+
+
+def play_deal(client: Any, number: int, rng: random.Random, clock: DomainClock | None,
+              cost: dict[str, float]) -> int:
+    """One 4-player Sedma deal, each move's view, move and a /healthz timed into ``cost``;
+    the moves made."""
+    created = client.post("/v1/matches", json={
+        "ruleset": "sedma", "players": 4, "seed": f"cost-{number}",
+        "seats": [{"name": f"p{k}"} for k in range(4)]}).get_json()
+    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    deal = created["deal"]["id"]
+    turn, moves = client.get(f"/v1/deals/{deal}").get_json()["turn"], 0
+    while turn is not None:
+        auth = {"Authorization": f"Bearer {tokens[turn]}"}
+        start = time.process_time()
+        view = client.get(f"/v1/deals/{deal}", headers=auth).get_json()
+        mid = time.process_time()
+        move = {**rng.choice(view["legal_moves"]), "expected_seq": view["seq"]}
+        if clock is not None:
+            clock.on = True
+        mid2 = time.process_time()
+        answer = client.post(f"/v1/deals/{deal}/moves", json=move, headers=auth)
+        end = time.process_time()
+        if clock is not None:
+            clock.on = False
+        client.get("/healthz")
+        cost["healthz"] += time.process_time() - end
+        cost["view"] += mid - start
+        cost["move"] += end - mid2
+        moves += 1
+        turn = answer.get_json()["view"]["turn"]
+    return moves
 
 
 if __name__ == "__main__":
