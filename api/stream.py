@@ -90,7 +90,7 @@ class Watcher:
     def frames(self, start: int | None) -> Iterator[bytes]:
         snap = self.feed.latest
         cursor = snap.seq if start is None or start > snap.seq else start
-        yield self.catch_up(snap, cursor)
+        yield from self.catch_up(snap, cursor)
         cursor, last_write = snap.seq, time.monotonic()
         while not snap.over:
             past = self.feed.wait_past(cursor, CHECK_S)
@@ -105,25 +105,26 @@ class Watcher:
                 last_write = time.monotonic()
         yield END
 
-    def catch_up(self, snap: Snapshot, cursor: int) -> bytes:
-        """The first frames: what came after ``cursor`` (from the feed, or from the store when
-        the feed began after it), then the view."""
+    def catch_up(self, snap: Snapshot, cursor: int) -> list[bytes]:
+        """The first frames, one chunk each: what came after ``cursor`` (from the feed, or
+        from the store when the feed began after it), then the view. (A change later is one
+        chunk for all its frames: one write per watcher.)"""
         if cursor == snap.seq:
-            return self.feed.render(self.seat, cursor, snap, lambda s, _: self.view(s))
+            return [self.feed.render(self.seat, cursor, snap, lambda s, _: self.view(s))]
         envs = snap.after(cursor)
         if envs is None:
             envs = [e for e in self.referee.store.read("deal", snap.deal.id, after=cursor)
                     if e["seq"] <= snap.seq]
-        return self.events(snap, envs) + self.view(snap)
+        return [*self.events(snap, envs), self.view(snap)]
 
     def change(self, snap: Snapshot, cursor: int) -> bytes:
         envs = snap.after(cursor)
         assert envs is not None, "a watcher's cursor is never before its feed began"
-        return self.events(snap, envs) + self.view(snap)
+        return b"".join(self.events(snap, envs)) + self.view(snap)
 
-    def events(self, snap: Snapshot, envs: list[dict[str, Any]]) -> bytes:
+    def events(self, snap: Snapshot, envs: list[dict[str, Any]]) -> list[bytes]:
         served = deals.served_envelopes(snap.deal.state.rules, envs, self.seat, snap.over)
-        return b"".join(frame("event", env["seq"], env) for env in served)
+        return [frame("event", env["seq"], env) for env in served]
 
     def view(self, snap: Snapshot) -> bytes:
         return frame("view", snap.seq, deals.view_of(snap.deal, snap.deal.state, snap.seq,
