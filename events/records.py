@@ -13,14 +13,11 @@ import redis
 
 from . import keys
 
-FACTS_CACHED = 4096  # matches whose facts one store object keeps in memory
-
 
 class Records:
     """Mixed into ``EventStore``: one object owns every key of the store."""
 
     _redis: redis.Redis
-    _facts: dict[str, dict[bytes, bytes]]  # match id -> its facts, oldest first
 
     # -- matches -----------------------------------------------------------------------------
 
@@ -39,21 +36,11 @@ class Records:
 
     def deal_head_and_facts(self, deal_id: str, match_id: str
                             ) -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
-        """A deal's head and its match's facts in one round trip. A match's facts never
-        change once written, so the last ``FACTS_CACHED`` matches' are kept in memory and
-        the round trip is then a plain ``HGETALL`` of the head (no pipeline)."""
-        facts = self._facts.get(match_id)
-        if facts is not None:
-            head = cast(dict[bytes, bytes], self._redis.hgetall(keys.head_key("deal", deal_id)))
-            return head, facts
+        """A deal's head and its match's facts in one round trip."""
         pipe = self._redis.pipeline(transaction=False)
         pipe.hgetall(keys.head_key("deal", deal_id))
         pipe.hgetall(keys.meta_key(match_id))
         head, facts = pipe.execute()
-        if facts:
-            self._facts[match_id] = facts
-            while len(self._facts) > FACTS_CACHED:
-                del self._facts[next(iter(self._facts))]
         return head, facts
 
     def recent_matches(self, limit: int) -> list[str]:

@@ -66,7 +66,6 @@ class Head:
 class EventStore(Records):
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
-        self._facts = {}
         source = importlib.resources.files(__package__).joinpath("append.lua").read_text()
         self._append = client.register_script(source)
 
