@@ -25,8 +25,9 @@ Commands = argparse._SubParsersAction  # the sub-command parsers' holder argpars
 # path for every instance on the machine (a second server deleted the first one's); nothing
 # here uses it. gunicorn's error pages (414, 431, a broken request line) are problem+json,
 # and its own log lines and the access log are JSON lines like every other
-# (api/gunicorn_setup.py).
-GUNICORN_ARGS = ("--worker-class", "api.gunicorn_setup.ProblemGeventWorker",
+# (api/gunicorn_setup.py); a dead worker's gauges leave /metrics (api/gunicorn_hooks.py).
+GUNICORN_ARGS = ("--config", "python:api.gunicorn_hooks",
+                 "--worker-class", "api.gunicorn_setup.ProblemGeventWorker",
                  "--worker-connections", "10000",
                  "--keep-alive", "0", "--no-control-socket",
                  "--logger-class", "api.gunicorn_setup.JsonLogger", "--access-logfile", "-",

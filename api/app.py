@@ -18,7 +18,7 @@ from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
 from . import headers, limits, metrics, problem_types, problems, quotas
-from .hub import Hub
+from .hub import BLOCK_MS, Hub
 from .operator import require_operator
 from .routes import v1
 from .stream_caps import StreamCaps
@@ -48,7 +48,8 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.settings"] = settings
     app.extensions["tricklog.redis"] = client
-    app.extensions["tricklog.hub"] = Hub(referee, lambda: blocking_client(client))
+    app.extensions["tricklog.hub"] = Hub(referee, lambda: blocking_client(client),
+                                         settings.stream_deals_per_process)
     app.extensions["tricklog.stream_caps"] = StreamCaps.of(settings)
     problems.install(app)
     limits.install(app, settings)
@@ -61,19 +62,22 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
 
 
 def blocking_client(client: redis.Redis) -> redis.Redis:
-    """A client for ``XREAD BLOCK``: same server, no socket timeout and no retries (STACK.md:
-    the default 5 s timeout would cut a quiet stream)."""
+    """A client for a feed's ``XREAD BLOCK`` (``api.hub``): same server, a socket timeout a
+    few seconds above one block (redis-py's default 5 s would cut every quiet block), TCP
+    keep-alive, and no retries. A connection that died without a word (a partition, a NAT
+    that forgot it) then times out and the feed reconnects, instead of waiting forever."""
+    timeout = BLOCK_MS / 1000 + 5
     if isinstance(client, RedisCluster):
         node = client.get_default_node()
         return RedisCluster(host=node.host, port=node.port,  # type: ignore[return-value]
-                            socket_timeout=None)
+                            socket_timeout=timeout, socket_keepalive=True)
     kw = client.connection_pool.connection_kwargs
+    common: dict[str, Any] = {"db": kw.get("db", 0), "password": kw.get("password"),
+                              "socket_timeout": timeout, "socket_keepalive": True}
     if "path" in kw:
-        return redis.Redis(unix_socket_path=kw["path"], db=kw.get("db", 0),
-                           password=kw.get("password"), socket_timeout=None)
-    return redis.Redis(host=kw["host"], port=kw["port"], db=kw.get("db", 0),
-                       username=kw.get("username"), password=kw.get("password"),
-                       socket_timeout=None, socket_connect_timeout=1.0)
+        return redis.Redis(unix_socket_path=kw["path"], **common)
+    return redis.Redis(host=kw["host"], port=kw["port"], username=kw.get("username"),
+                       socket_connect_timeout=1.0, **common)
 
 
 def _site(app: Flask) -> None:

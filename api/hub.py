@@ -29,6 +29,8 @@ import redis
 from domain import game
 from events.referee import Referee, deals, turns
 
+from .problems import Problem
+
 BLOCK_MS = 5_000  # one XREAD BLOCK; also how long a feed with no watchers may linger
 RETRY_S = (0.2, 0.5, 1.0, 2.0)  # pauses between reads while the store is away
 log = logging.getLogger("tricklog.stream")
@@ -87,10 +89,14 @@ class Feed:
 
 class Hub:
     """The feeds of this process, by deal id. ``join`` returns the deal's feed (starting its
-    reader if it has none); every ``join`` is paired with one ``leave``."""
+    reader if it has none); every ``join`` is paired with one ``leave``. Each feed holds a
+    Redis connection of its own (its blocking read), so the deals watched at once in one
+    process are capped (``max_feeds``): beyond it a stream on another deal is refused (503
+    ``streams-full``), and no client can spend the store's connections."""
 
-    def __init__(self, referee: Referee, blocking: Callable[[], redis.Redis]) -> None:
-        self.referee, self.blocking = referee, blocking
+    def __init__(self, referee: Referee, blocking: Callable[[], redis.Redis],
+                 max_feeds: int = 500) -> None:
+        self.referee, self.blocking, self.max_feeds = referee, blocking, max_feeds
         self.feeds: dict[str, Feed] = {}
         self.lock = threading.Lock()
 
@@ -98,6 +104,11 @@ class Hub:
         with self.lock:
             feed = self.feeds.get(deal_id)
             if feed is None:
+                if len(self.feeds) >= self.max_feeds:
+                    problem = Problem("streams-full", f"this server process follows its "
+                                      f"{self.max_feeds} deals at once")
+                    problem.headers["Retry-After"] = "5"
+                    raise problem
                 deal = deals.load(self.referee, deal_id)
                 snap = Snapshot(deal.seq, [], deal, game.is_over(deal.state))
                 feed = self.feeds[deal_id] = Feed(deal_id, snap)

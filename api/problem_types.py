@@ -124,8 +124,9 @@ TYPES: tuple[ProblemType, ...] = (
                 "Retry after the seconds in `Retry-After`; a move with an `Idempotency-Key` is "
                 "safe to repeat."),
     ProblemType("streams-full", 503, "Event streams full",
-                "This server process holds as many open event streams as the operator allows "
-                "(`TRICKLOG_STREAMS_PER_PROCESS`). The rest of the API answers as usual.",
+                "This server process holds as many open event streams, or follows as many "
+                "deals at once, as the operator allows (`TRICKLOG_STREAMS_PER_PROCESS`, "
+                "`TRICKLOG_STREAM_DEALS_PER_PROCESS`). The rest of the API answers as usual.",
                 "Retry after the seconds in `Retry-After`, or poll `GET /v1/deals/{id}` with "
                 "`If-None-Match`."),
     ProblemType("http-error", None, "HTTP error",

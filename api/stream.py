@@ -17,7 +17,6 @@ within seconds, not at the next keep-alive.
 from __future__ import annotations
 
 import select
-import socket
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -25,12 +24,15 @@ from typing import Any
 import orjson
 from flask import Response, current_app, request
 
+from domain import game
 from events.referee import Referee, deals
 
 from .hub import Feed, Hub, Snapshot
 from .problems import invalid
 from .stream_caps import StreamCaps
 
+MAX_DIGITS = 19  # a seq is below 2**63: more digits than this is above every seq
+ABOVE_ANY_SEQ = 2**63
 KEEPALIVE_S = 15.0
 CHECK_S = 2.0
 END = b"event: end\ndata: {}\n\n"
@@ -54,12 +56,14 @@ def resume_point() -> int | None:
         return None
     if not (raw.isascii() and raw.isdigit()):
         raise invalid({name: ["must be the seq of an event: ASCII digits"]})
+    if len(raw) > MAX_DIGITS:  # above any seq; and int() refuses over 4,300 digits
+        return ABOVE_ANY_SEQ
     return int(raw)
 
 
 def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     start = resume_point()  # a 422 now, before the stream starts
-    seat = deals.view(referee, deal_id, token)["seat"]  # 404 or 403 now, before it starts
+    now = deals.view(referee, deal_id, token)  # 404 or 403 now, before the stream starts
     caps: StreamCaps = current_app.extensions["tricklog.stream_caps"]
     address = request.remote_addr or "-"
     caps.acquire(token, address)  # 429 or 503 now
@@ -69,8 +73,8 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     except BaseException:
         caps.release(token, address)
         raise
-    watcher = Watcher(referee, feed, seat, request.environ.get("gunicorn.socket"))
-    response = Response(watcher.frames(start), mimetype="text/event-stream",
+    watcher = Watcher(referee, feed, now["seat"], request.environ.get("gunicorn.socket"))
+    response = Response(watcher.frames(start, now["seq"]), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     def closed() -> None:  # the WSGI server closes the body: the client left or the deal ended
@@ -87,9 +91,15 @@ class Watcher:
     def __init__(self, referee: Referee, feed: Feed, seat: int | None, sock: Any) -> None:
         self.referee, self.feed, self.seat, self.sock = referee, feed, seat, sock
 
-    def frames(self, start: int | None) -> Iterator[bytes]:
+    def frames(self, start: int | None, head: int) -> Iterator[bytes]:
+        """``head``: the deal's seq in the store when the stream was asked for. A resume point
+        above it starts at the current view; the process' feed may still be behind it (a
+        move another process served a moment ago), and then the first frames are read from
+        the store, so that no frame is older than what the client has seen."""
+        cursor = head if start is None or start > head else start
         snap = self.feed.latest
-        cursor = snap.seq if start is None or start > snap.seq else start
+        if snap.seq < head or cursor < snap.base:
+            snap = self.fresh(cursor)
         yield from self.catch_up(snap, cursor)
         cursor, last_write = snap.seq, time.monotonic()
         while not snap.over:
@@ -106,16 +116,20 @@ class Watcher:
         yield END
 
     def catch_up(self, snap: Snapshot, cursor: int) -> list[bytes]:
-        """The first frames, one chunk each: what came after ``cursor`` (from the feed, or
-        from the store when the feed began after it), then the view. (A change later is one
-        chunk for all its frames: one write per watcher.)"""
+        """The first frames, one chunk each: what came after ``cursor``, then the view. (A
+        change later is one chunk for all its frames: one write per watcher.)"""
         if cursor == snap.seq:
             return [self.feed.render(self.seat, cursor, snap, lambda s, _: self.view(s))]
         envs = snap.after(cursor)
-        if envs is None:
-            envs = [e for e in self.referee.store.read("deal", snap.deal.id, after=cursor)
-                    if e["seq"] <= snap.seq]
+        assert envs is not None, "a catch-up's snapshot begins at or before its cursor"
         return [*self.events(snap, envs), self.view(snap)]
+
+    def fresh(self, cursor: int) -> Snapshot:
+        """The deal as the store has it now, with its envelopes after ``cursor``."""
+        deal = deals.load(self.referee, self.feed.deal_id)
+        envs = [e for e in self.referee.store.read("deal", deal.id, after=cursor)
+                if e["seq"] <= deal.seq]
+        return Snapshot(cursor, envs, deal, game.is_over(deal.state))
 
     def change(self, snap: Snapshot, cursor: int) -> bytes:
         envs = snap.after(cursor)
@@ -135,8 +149,9 @@ class Watcher:
         if self.sock is None:
             return False
         try:
-            if not select.select([self.sock], [], [], 0)[0]:
-                return False
-            return bool(self.sock.recv(1, socket.MSG_PEEK) == b"")
+            while select.select([self.sock], [], [], 0)[0]:
+                if not self.sock.recv(4096):  # read empty: the client closed its end
+                    return True
+            return False  # bytes after the request are read and dropped: a stream reads none
         except (OSError, ValueError):
             return True

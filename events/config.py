@@ -33,7 +33,8 @@ class Settings:
     webhook_ca: str = ""                # TRICKLOG_WEBHOOK_CA: extra CA certificates (a file)
     streams_per_token: int = 16         # TRICKLOG_STREAMS_PER_TOKEN: open event streams, each
     streams_per_address: int = 1000     # TRICKLOG_STREAMS_PER_ADDRESS: ... per API process
-    streams_per_process: int = 10000    # TRICKLOG_STREAMS_PER_PROCESS
+    streams_per_process: int = 5000     # TRICKLOG_STREAMS_PER_PROCESS
+    stream_deals_per_process: int = 500  # TRICKLOG_STREAM_DEALS_PER_PROCESS: deals watched
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -57,7 +58,9 @@ class Settings:
             "webhook_ca": env.get("TRICKLOG_WEBHOOK_CA", ""),
             "streams_per_token": int(env.get("TRICKLOG_STREAMS_PER_TOKEN", "16")),
             "streams_per_address": int(env.get("TRICKLOG_STREAMS_PER_ADDRESS", "1000")),
-            "streams_per_process": int(env.get("TRICKLOG_STREAMS_PER_PROCESS", "10000")),
+            "streams_per_process": int(env.get("TRICKLOG_STREAMS_PER_PROCESS", "5000")),
+            "stream_deals_per_process": int(env.get("TRICKLOG_STREAM_DEALS_PER_PROCESS",
+                                                    "500")),
         }
         return cls(**{**read, **overrides})  # type: ignore[arg-type]
 

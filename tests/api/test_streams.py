@@ -212,3 +212,46 @@ def test_an_open_stream_outlives_a_store_restart(tmp_path: Any, readers: list[Re
         reader.close()
     finally:
         server.stop()
+
+
+def test_a_resume_point_is_kept_when_this_process_feed_lags(
+        client: FlaskClient, readers: list[Reader], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The feed of this process is behind the store (here: its reader never reads, the
+    extreme of a move another process served a moment ago). A client resuming at the
+    store's seq gets no event it already has, and no view older than that seq."""
+    from api.hub import Hub
+
+    monkeypatch.setattr(Hub, "_read", lambda self, feed: None)
+    created = create(client, players=2, seed="streams-lagging-feed-0123456789abcdef")
+    deal, seat_tokens, rng = created["deal"]["id"], tokens(created), random.Random(6)
+    readers.append(Reader(client, deal, {}))  # the feed starts here, at seq 1
+    readers[0].until("view", 1)
+    for _ in range(3):
+        seq = play(client, deal, seat_tokens, rng)["view"]["seq"]
+    resumed = Reader(client, deal, {"Last-Event-ID": str(seq - 1)})
+    readers.append(resumed)
+    assert [(f[0], f[1]) for f in resumed.until("view")] == [("event", seq), ("view", seq)]
+    fresh = Reader(client, deal, auth(seat_tokens[0]))
+    readers.append(fresh)
+    assert [(f[0], f[1]) for f in fresh.until("view")] == [("view", seq)]
+
+
+@pytest.mark.parametrize("value", ["9" * 21, "1" * 5000])
+def test_a_resume_point_of_many_digits_starts_at_the_current_view(
+        client: FlaskClient, readers: list[Reader], value: str) -> None:
+    """Above every seq, however long (``int`` refuses over 4,300 digits: that was a 500)."""
+    deal = create(client, players=2, seed="streams-digits-0123456789abcdef")["deal"]["id"]
+    reader = Reader(client, deal, {"Last-Event-ID": value})
+    readers.append(reader)
+    assert [(f[0], f[1]) for f in reader.until("view")] == [("view", 1)]
+
+
+def test_deals_followed_at_once_are_capped(redis_client: redis.Redis,
+                                          readers: list[Reader]) -> None:
+    client = capped(redis_client, stream_deals_per_process=1)
+    first = create(client, players=2, seed="streams-deals-a-0123456789abcdef")["deal"]["id"]
+    second = create(client, players=2, seed="streams-deals-b-0123456789abcdef")["deal"]["id"]
+    readers.append(Reader(client, first, {}))
+    full = client.get(f"/v1/deals/{second}/stream")
+    assert full.status_code == 503 and full.get_json()["type"] == "/problems/streams-full"
+    readers.append(Reader(client, first, {}))  # another watcher of a followed deal is welcome
