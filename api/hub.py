@@ -29,7 +29,7 @@ import redis
 from domain import game
 from events.referee import Referee, deals, turns
 
-from .problems import Problem
+from .stream_caps import refused
 
 BLOCK_MS = 5_000  # one XREAD BLOCK; also how long a feed with no watchers may linger
 RETRY_S = (0.2, 0.5, 1.0, 2.0)  # pauses between reads while the store is away
@@ -105,10 +105,8 @@ class Hub:
             feed = self.feeds.get(deal_id)
             if feed is None:
                 if len(self.feeds) >= self.max_feeds:
-                    problem = Problem("streams-full", f"this server process follows its "
-                                      f"{self.max_feeds} deals at once")
-                    problem.headers["Retry-After"] = "5"
-                    raise problem
+                    raise refused("streams-full", f"this server process follows its "
+                                  f"{self.max_feeds} deals at once")
                 deal = deals.load(self.referee, deal_id)
                 snap = Snapshot(deal.seq, [], deal, game.is_over(deal.state))
                 feed = self.feeds[deal_id] = Feed(deal_id, snap)
@@ -123,11 +121,6 @@ class Hub:
             if feed.watchers == 0 and self.feeds.get(feed.deal_id) is feed:
                 del self.feeds[feed.deal_id]
                 feed.stopped = True
-
-    def watching(self) -> int:
-        """Watchers in this process (the gauge on /metrics)."""
-        with self.lock:
-            return sum(f.watchers for f in self.feeds.values())
 
     def _read(self, feed: Feed) -> None:
         client = self.blocking()

@@ -43,13 +43,13 @@ class StreamCaps:
         the problem that refuses it."""
         with self.lock:
             if self.total >= self.per_process:
-                raise _refused("streams-full", f"this server holds its {self.per_process} "
+                raise refused("streams-full", f"this server holds its {self.per_process} "
                                "event streams per process")
             if token is not None and self.tokens[token] >= self.per_token:
-                raise _refused("too-many-streams", f"at most {self.per_token} event streams "
+                raise refused("too-many-streams", f"at most {self.per_token} event streams "
                                "per seat token", limit="token")
             if self.addresses[address] >= self.per_address:
-                raise _refused("too-many-streams", f"at most {self.per_address} event "
+                raise refused("too-many-streams", f"at most {self.per_address} event "
                                "streams per address", limit="address")
             self.total += 1
             metrics.STREAMS.inc()
@@ -72,7 +72,8 @@ def _drop(counts: Counter[str], key: str) -> None:
         del counts[key]
 
 
-def _refused(name: str, detail: str, **extra: Any) -> Problem:
+def refused(name: str, detail: str, **extra: Any) -> Problem:
+    """A stream refused before it starts (a cap here, or the hub's deals per process)."""
     problem = Problem(name, detail, **extra)
     problem.headers["Retry-After"] = str(RETRY_AFTER_S)
     return problem

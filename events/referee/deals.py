@@ -32,17 +32,23 @@ class LoadedDeal:
 def load(ref: Referee, deal_id: str) -> LoadedDeal:
     """The deal's state: one round trip for its head (with the snapshot) and its match's
     facts, and a fold of whatever came after the snapshot."""
-    match_id = matches.match_id_of(deal_id)
-    head_raw, facts = ref.store.deal_head_and_facts(deal_id, match_id)
-    if not head_raw or not facts:
-        raise NotFound("deal", deal_id)
+    head_raw, meta = _head_and_meta(ref, deal_id)
     head = ref.store.head_from(head_raw)
     state, after = _from_snapshot(head.snapshot, head.snap_seq)
     if head.seq > after:
         events = (to_event(e) for e in ref.store.read("deal", deal_id, after=after))
         state = game.fold(events, state)
     assert head.hash is not None
-    return LoadedDeal(deal_id, head.seq, head.hash, state, from_facts(match_id, facts))
+    return LoadedDeal(deal_id, head.seq, head.hash, state, meta)
+
+
+def _head_and_meta(ref: Referee, deal_id: str) -> tuple[dict[bytes, bytes], Meta]:
+    """The deal's head, unparsed, and its match's facts: one round trip."""
+    match_id = matches.match_id_of(deal_id)
+    head_raw, facts = ref.store.deal_head_and_facts(deal_id, match_id)
+    if not head_raw or not facts:
+        raise NotFound("deal", deal_id)
+    return head_raw, from_facts(match_id, facts)
 
 
 def _from_snapshot(snapshot: dict[str, Any] | None, seq: int) -> tuple[DealState | None, int]:
@@ -76,11 +82,8 @@ def version(ref: Referee, deal_id: str, token: str | None) -> tuple[int, int | N
     """What the caller's view depends on, in one round trip and no fold: the deal's ``seq``
     and the caller's seat (a poller's ``If-None-Match``). It skips ``turns.kick``: a stalled
     bot turn is the workers' sweeper's to find then."""
-    match_id = matches.match_id_of(deal_id)
-    head_raw, facts = ref.store.deal_head_and_facts(deal_id, match_id)
-    if not head_raw or not facts:
-        raise NotFound("deal", deal_id)
-    return int(head_raw[b"seq"]), from_facts(match_id, facts).seat_of(token)
+    head_raw, meta = _head_and_meta(ref, deal_id)
+    return int(head_raw[b"seq"]), meta.seat_of(token)
 
 
 def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
