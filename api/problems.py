@@ -18,8 +18,12 @@ from events.referee import (
     DealRunning,
     Forbidden,
     IdempotencyKeyReused,
+    InviteInvalid,
+    InviteUsed,
     MatchOver,
     NotFound,
+    SeatIsBot,
+    SeatTaken,
     StaleSeq,
     Unauthorized,
 )
@@ -100,6 +104,14 @@ def _from(exc: Exception) -> Problem:
             p = Problem("unauthorized", str(exc))
             p.headers["WWW-Authenticate"] = 'Bearer realm="tricklog"'
             return p
+        case SeatIsBot():
+            return Problem("seat-is-a-bot", str(exc))
+        case InviteInvalid():
+            return Problem("invite-invalid", str(exc))
+        case InviteUsed():
+            return Problem("invite-used", str(exc))
+        case SeatTaken():
+            return Problem("seat-taken", str(exc))
         case Forbidden():
             return Problem("forbidden", str(exc))
         case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
