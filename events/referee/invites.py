@@ -14,8 +14,16 @@ from domain import match as matches
 
 from ..store import Conflict
 from .context import Referee
-from .errors import Forbidden, InviteInvalid, InviteUsed, NotFound, SeatIsBot, SeatTaken, \
-    StaleSeq, Unauthorized
+from .errors import (
+    Forbidden,
+    InviteInvalid,
+    InviteUsed,
+    NotFound,
+    SeatIsBot,
+    SeatTaken,
+    StaleSeq,
+    Unauthorized,
+)
 from .seats import Meta, from_facts, invite_link, meta, new_secret, token_digest
 
 RETRIES = 5
