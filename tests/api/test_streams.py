@@ -255,3 +255,29 @@ def test_deals_followed_at_once_are_capped(redis_client: redis.Redis,
     full = client.get(f"/v1/deals/{second}/stream")
     assert full.status_code == 503 and full.get_json()["type"] == "/problems/streams-full"
     readers.append(Reader(client, first, {}))  # another watcher of a followed deal is welcome
+
+
+def test_a_seat_that_left_gets_no_more_frames(client: FlaskClient, readers: list[Reader]
+                                              ) -> None:
+    """A player leaves with a stream open: its token stops working at once, on the stream
+    too, which ends before the next change instead of telling the seat about it."""
+    created = create(client, players=2, seed="streams-leave-0123456789abcdef")
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
+    stays, leaves = Reader(client, deal, auth(seat_tokens[0])), Reader(
+        client, deal, auth(seat_tokens[1]))
+    readers.extend([stays, leaves])
+    first = leaves.until("view")[-1][1]
+    assert client.post(f"/v1/matches/{created['id']}/seats/1/leave",
+                       headers=auth(seat_tokens[1])).status_code == 200
+    again = client.post(f"/v1/matches/{created['id']}/seats/1/invite",
+                        headers=auth(created["creator_key"])).get_json()
+    newcomer = client.post(f"/v1/matches/{created['id']}/seats/1/claim",
+                           json={"code": again["code"]}).get_json()["token"]
+    seq = play(client, deal, {**seat_tokens, 1: newcomer}, random.Random(7))["view"]["seq"]
+    stays.until("view", seq)
+    leaves.thread.join(10)
+    assert not leaves.thread.is_alive()  # the stream ended
+    seen = []
+    while not leaves.frames.empty():
+        seen.append(leaves.frames.get())
+    assert all(frame[1] is None or frame[1] <= first for frame in seen), seen
