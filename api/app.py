@@ -21,6 +21,7 @@ from . import headers, limits, metrics, problem_types, problems, quotas
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
 from .routes import v1
+from .seat_routes import seat_routes
 from .stream_caps import StreamCaps
 from .wire import json_response
 
@@ -57,6 +58,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     metrics.install(app)
     headers.install(app)
     app.register_blueprint(v1)
+    app.register_blueprint(seat_routes)
     _site(app)
     return app
 

@@ -46,14 +46,23 @@ TYPES: tuple[ProblemType, ...] = (
                 "framing), before any body is read; the HTTP server answers it before any route "
                 "(no `instance`).", "Fix the request; an HTTP library does this for you."),
     ProblemType("unauthorized", 401, "Seat token required",
-                "The call needs a seat token and got none, or the Authorization header is not "
-                "`Bearer <token>`.", "Send `Authorization: Bearer <seat token>` with the token "
-                "`POST /v1/matches` returned for the seat."),
+                "The call needs a seat token (or the creator key) and got none, or the "
+                "Authorization header is not `Bearer <token>`.",
+                "Send `Authorization: Bearer <seat token>` with the token `POST /v1/matches` "
+                "returned for the creator's seat or the seat's claim returned."),
     ProblemType("forbidden", 403, "Not allowed",
-                "The token is not a seat of this match, the seat may not do this, or an "
-                "operator endpoint was called without the operator's token (or a webhook URL "
-                "outside the operator's allowlist).",
+                "The token is not a seat of this match (or no longer: its player left), the "
+                "seat may not do this, the creator key is wrong, or an operator endpoint was "
+                "called without the operator's token (or a webhook URL outside the operator's "
+                "allowlist).",
                 "Use the token of a seat of this match, or the operator's token."),
+    ProblemType("invite-invalid", 403, "Invite code not valid",
+                "The code is not the seat's open invite: mistyped, or voided because the "
+                "creator invited the seat again.",
+                "Ask the match's creator for the seat's current invite link."),
+    ProblemType("seat-is-a-bot", 403, "Seat played by a bot",
+                "A bot plays this seat: nobody holds its token, so it cannot be claimed, "
+                "invited, viewed or moved for.", "Claim a seat a person plays, or watch."),
     ProblemType("not-found", 404, "Not found",
                 "No match, deal, ruleset, job, event or path by that name.",
                 "Check the id; deal ids are `<match id>.<deal number>`."),
@@ -74,6 +83,15 @@ TYPES: tuple[ProblemType, ...] = (
     ProblemType("match-over", 409, "Match over",
                 "The match has ended; nothing more can be added to it (a client seed).",
                 "Nothing to do: create a new match."),
+    ProblemType("invite-used", 409, "Invite already claimed",
+                "The seat's invite was claimed already (an invite is good for one claim): its "
+                "code is worth nothing now, to the match's creator too.",
+                "If you did not claim it, ask the creator to invite the seat again once its "
+                "player leaves."),
+    ProblemType("seat-taken", 409, "Seat taken",
+                "A player holds the seat: it can be invited again only once they leave "
+                "(`POST /v1/matches/{id}/seats/{seat}/leave`).",
+                "Invite a free seat, or wait until the player leaves."),
     ProblemType("too-large", 413, "Request too large",
                 "The body is over 64 KiB (2 MiB for `POST /v1/audits`), whether it comes with "
                 "a `Content-Length` or chunked.", "Send a smaller body."),

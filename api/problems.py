@@ -18,8 +18,12 @@ from events.referee import (
     DealRunning,
     Forbidden,
     IdempotencyKeyReused,
+    InviteInvalid,
+    InviteUsed,
     MatchOver,
     NotFound,
+    SeatIsBot,
+    SeatTaken,
     StaleSeq,
     Unauthorized,
 )
@@ -73,7 +77,17 @@ def first_field(messages: Any) -> str:
     return ".".join(path) or "_schema"
 
 
+# Refusals whose problem says their message and nothing more; a subclass before its base.
+PLAIN: tuple[tuple[type[Exception], str], ...] = (
+    (DealRunning, "deal-running"), (MatchOver, "match-over"), (SeatIsBot, "seat-is-a-bot"),
+    (InviteInvalid, "invite-invalid"), (InviteUsed, "invite-used"), (SeatTaken, "seat-taken"),
+    (Forbidden, "forbidden"))
+
+
 def _from(exc: Exception) -> Problem:
+    plain = next((name for kind, name in PLAIN if isinstance(exc, kind)), None)
+    if plain is not None:
+        return Problem(plain, str(exc))
     match exc:
         case Problem():
             return exc
@@ -90,18 +104,12 @@ def _from(exc: Exception) -> Problem:
         case StaleSeq():
             return Problem("stale-seq", f"the deal has moved on: it is at seq "
                            f"{exc.current_seq}", current_seq=exc.current_seq)
-        case DealRunning():
-            return Problem("deal-running", str(exc))
-        case MatchOver():
-            return Problem("match-over", str(exc))
         case NotFound():
             return Problem("not-found", str(exc))
         case Unauthorized():
             p = Problem("unauthorized", str(exc))
             p.headers["WWW-Authenticate"] = 'Bearer realm="tricklog"'
             return p
-        case Forbidden():
-            return Problem("forbidden", str(exc))
         case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
             p = Problem("store-unavailable",
                         "the event store cannot be reached; try again shortly")

@@ -133,6 +133,7 @@ class CreateMatch(Strict):
                         validate=validate.Length(min=2, max=8))
     seed = fields.String(validate=validate.Length(min=1, max=256))
     deal = fields.Nested(PrearrangedDeal)
+    creator_seat = Integral(validate=validate.Range(min=0, max=7))
 
     @validates_schema
     def _seed_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -142,6 +143,11 @@ class CreateMatch(Strict):
 
 class SeedIn(Strict):
     seed = fields.String(required=True, validate=validate.Length(min=1, max=256))
+
+
+class ClaimIn(Strict):
+    code = fields.String(required=True, validate=validate.Length(min=1, max=256))
+    client_seed = fields.String(validate=validate.Length(min=1, max=256))
 
 
 class DisputeIn(Strict):

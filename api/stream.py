@@ -16,6 +16,7 @@ within seconds, not at the next keep-alive.
 
 from __future__ import annotations
 
+import hmac
 import select
 import time
 from collections.abc import Iterator
@@ -26,6 +27,7 @@ from flask import Response, current_app, request
 
 from domain import game
 from events.referee import Referee, deals
+from events.referee.seats import token_digest
 
 from .hub import Feed, Hub, Snapshot
 from .problems import invalid
@@ -73,7 +75,8 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     except BaseException:
         caps.release(token, address)
         raise
-    watcher = Watcher(referee, feed, now["seat"], request.environ.get("gunicorn.socket"))
+    watcher = Watcher(referee, feed, now["seat"], request.environ.get("gunicorn.socket"),
+                      token_digest(token) if token is not None else None)
     response = Response(watcher.frames(start, now["seq"]), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
@@ -86,10 +89,13 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
 
 
 class Watcher:
-    """One open stream: its seat, where it stands in the log, and its socket."""
+    """One open stream: its seat (and the digest of the token that holds it), where it stands
+    in the log, and its socket."""
 
-    def __init__(self, referee: Referee, feed: Feed, seat: int | None, sock: Any) -> None:
+    def __init__(self, referee: Referee, feed: Feed, seat: int | None, sock: Any,
+                 digest: str | None = None) -> None:
         self.referee, self.feed, self.seat, self.sock = referee, feed, seat, sock
+        self.digest = digest
 
     def frames(self, start: int | None, head: int) -> Iterator[bytes]:
         """``head``: the deal's seq in the store when the stream was asked for. A resume point
@@ -106,6 +112,8 @@ class Watcher:
             past = self.feed.wait_past(cursor, CHECK_S)
             if past is not None:
                 snap = past
+                if not self.seated(snap):
+                    return
                 yield self.feed.render(self.seat, cursor, snap, self.change)
                 cursor, last_write = snap.seq, time.monotonic()
             elif self.gone() or (self.feed.stopped and self.feed.latest.seq <= cursor):
@@ -143,6 +151,15 @@ class Watcher:
     def view(self, snap: Snapshot) -> bytes:
         return frame("view", snap.seq, deals.view_of(snap.deal, snap.deal.state, snap.seq,
                                                      self.seat))
+
+    def seated(self, snap: Snapshot) -> bool:
+        """Does the stream's token still hold its seat? A player who left gets no news: the
+        stream ends at the next change (the match's facts are read with every change)."""
+        if self.seat is None:
+            return True
+        held = snap.deal.meta.token_digests.get(self.seat)
+        return held is not None and self.digest is not None and hmac.compare_digest(
+            held, self.digest)
 
     def gone(self) -> bool:
         """Has the client closed its end? (A readable socket that reads empty.)"""

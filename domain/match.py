@@ -3,6 +3,8 @@
 Events: ``created`` (with the SHA-256 commitment to the match secret), ``client_seed`` (a seat's
 contribution to the shuffle of the deals not yet started), ``deal_started``, ``deal_scored``,
 ``rubber_won`` (Sueca's best of N rubbers: a rubber ends, the totals start again from zero),
+``seat_claimed`` and ``seat_left`` (a player takes a seat, with an invite or as the creator, or
+hands it back: ``seated`` lists the seats held),
 ``ended`` (which reveals the match secret and nonce, so every deal's server seed can be checked;
 ``fairness.py`` has the formulas).
 """
@@ -36,6 +38,7 @@ class MatchState:
     rubbers: tuple[int, ...] = ()       # rubbers won per side (best of N rubbers)
     rubber_ends: tuple[int, ...] = ()   # the deal that ended each rubber
     rubber_start: int = 1               # the first deal of the rubber being played
+    seated: tuple[int, ...] = ()        # the seats a player holds (claimed and not left)
 
     @property
     def best_of(self) -> int:
@@ -50,7 +53,7 @@ class MatchState:
             "deals": list(self.deals), "totals": list(self.totals), "status": self.status,
             "winner": self.winner, "winners": list(self.winners),
             "commitment": self.commitment,
-            "client_seeds": list(self.client_seeds),
+            "client_seeds": list(self.client_seeds), "seated": list(self.seated),
         }
         if self.best_of > 1:
             out["rubbers"] = {"best_of": self.best_of,
@@ -76,6 +79,15 @@ def client_seed(match: MatchState, seat: int, seed: str) -> Event:
     """A seat's seed for every deal not yet started."""
     return Event("client_seed", {"seat": seat, "seed": seed, "from_deal": len(match.deals) + 1},
                  seat)
+
+
+def seat_claimed(seat: int) -> Event:
+    """A player takes ``seat`` (the creator's own, or with an invite); no secret in it."""
+    return Event("seat_claimed", {"seat": seat}, seat)
+
+
+def seat_left(seat: int) -> Event:
+    return Event("seat_left", {"seat": seat}, seat)
 
 
 def deal_id(match_id: str, number: int) -> str:
@@ -188,6 +200,14 @@ def _rubber(match: MatchState, data: dict[str, Any]) -> MatchState:
                    rubber_start=data["number"] + 1)
 
 
+def _seat_claimed(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, seated=tuple(sorted({*match.seated, data["seat"]})))
+
+
+def _seat_left(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, seated=tuple(s for s in match.seated if s != data["seat"]))
+
+
 def _ended(match: MatchState, data: dict[str, Any]) -> MatchState:
     if "rubbers" in data:
         last = max(d["number"] for d in match.deals)
@@ -201,6 +221,7 @@ def _ended(match: MatchState, data: dict[str, Any]) -> MatchState:
 MUTATORS: dict[str, Callable[[Any, dict[str, Any]], MatchState]] = {
     "created": _created, "deal_started": _deal_started, "deal_scored": _deal_scored,
     "client_seed": _client_seed, "rubber_won": _rubber, "ended": _ended,
+    "seat_claimed": _seat_claimed, "seat_left": _seat_left,
 }
 
 

@@ -28,8 +28,10 @@ def feed_channel(kind: str, sid: str) -> str:
 
 
 def meta_key(match_id: str) -> str:
-    """A hash of immutable match facts: ``seats``, ``secret`` and ``nonce`` (revealed when the
-    match ends), ``token:<seat>`` digests."""
+    """A hash of match facts: ``seats``, ``secret`` and ``nonce`` (revealed when the match
+    ends), and the seats' digests, changed only by ``seats.lua``: ``token:<seat>`` (the token
+    of the seat's player, while it holds the seat), ``invite:<seat>`` (an open invite's code),
+    ``used:<seat>`` (the code last claimed), ``creator_key``."""
     return f"tl:match:{{{match_id}}}:meta"
 
 

@@ -66,8 +66,9 @@ class Head:
 class EventStore(Records):
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
-        source = importlib.resources.files(__package__).joinpath("append.lua").read_text()
-        self._append = client.register_script(source)
+        scripts = importlib.resources.files(__package__)
+        self._append = client.register_script(scripts.joinpath("append.lua").read_text())
+        self._seat_change = client.register_script(scripts.joinpath("seats.lua").read_text())
 
     def append(self, kind: str, sid: str, envelopes: list[dict[str, Any]], *, expected_seq: int,
                idempotency: tuple[str, str] | None = None, answer: bytes = b"",
@@ -92,6 +93,26 @@ class EventStore(Records):
         if status == b"conflict":
             raise Conflict(int(value))
         return int(value)
+
+    def change_seat(self, match_id: str, guard: tuple[str, str | None],
+                    changes: dict[str, str | None],
+                    append: tuple[int, dict[str, Any]] | None = None) -> int | None:
+        """Change a match's seat facts if ``guard`` (field, value; None: absent) holds, and
+        append one envelope after an expected ``seq`` to its stream, all at once (``seats.lua``).
+        Returns the stream's ``seq``, or None when the guard did not hold; raises ``Conflict``
+        when the stream has moved on. ``changes``: field -> value (None deletes)."""
+        expected, envelope = append if append is not None else ("", None)
+        argv: list[Any] = [guard[0], guard[1] or "", expected, keys.feed_channel("match", match_id),
+                           envelope["hash"] if envelope else "",
+                           orjson.dumps(envelope) if envelope else ""]
+        for field, value in changes.items():
+            argv += [field, value or ""]
+        status, value = self._seat_change(keys=[
+            keys.meta_key(match_id), keys.stream_key("match", match_id),
+            keys.head_key("match", match_id)], args=argv)
+        if status == b"conflict":
+            raise Conflict(int(value))
+        return int(value) if status == b"ok" else None
 
     def remembered(self, kind: str, sid: str, scope: str, key: str) -> Remembered | None:
         """The stored answer of an earlier command with this idempotency key, if any."""

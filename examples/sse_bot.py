@@ -11,7 +11,10 @@ It also checks the deal's hash chain as the events arrive (``Chain``): each even
 changed its log, or showed this seat other cards than it committed to, is caught at once.
 
     python examples/sse_bot.py --base http://127.0.0.1:8000 --match m123 --token <seat token>
-    python examples/sse_bot.py --match m123 --token <seat token> --policy mybot:choose
+    python examples/sse_bot.py --match m123 --seat 2 --invite <code> --policy mybot:choose
+
+With ``--seat`` and ``--invite`` (the code of the seat's invite, from the match's creator) it
+first claims the seat for its own token.
 """
 
 from __future__ import annotations
@@ -38,6 +41,12 @@ def call(base: str, method: str, path: str, token: str, body: Any = None) -> Any
     req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     with urllib.request.urlopen(req, timeout=30) as resp:
         return json.loads(resp.read())
+
+
+def claim(base: str, match: str, seat: int, code: str) -> str:
+    """The seat's own token, for its invite's code (the code is used up)."""
+    answer = call(base, "POST", f"/v1/matches/{match}/seats/{seat}/claim", "", {"code": code})
+    return str(answer["token"])
 
 
 def canonical(value: Any) -> bytes:
@@ -139,7 +148,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Play one seat of a Tricklog match over SSE.")
     parser.add_argument("--base", default="http://127.0.0.1:8000")
     parser.add_argument("--match", required=True)
-    parser.add_argument("--token", required=True)
+    parser.add_argument("--token", help="the seat's token (or claim it: --seat, --invite)")
+    parser.add_argument("--seat", type=int)
+    parser.add_argument("--invite", help="the seat's invite code")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default=None,
                         help="module:function choosing a move from the view (default: random)")
@@ -148,7 +159,12 @@ def main() -> int:
     if args.policy:
         module, _, name = args.policy.partition(":")
         policy = getattr(importlib.import_module(module), name)
-    result = play_match(args.base, args.match, args.token, args.seed, policy)
+    token = args.token
+    if token is None:
+        if args.seat is None or args.invite is None:
+            parser.error("give --token, or --seat and --invite")
+        token = claim(args.base, args.match, args.seat, args.invite)
+    result = play_match(args.base, args.match, token, args.seed, policy)
     print(json.dumps({"status": result["status"], "totals": result["totals"]}))
     return 0
 

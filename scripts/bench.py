@@ -171,7 +171,7 @@ def move_cost_section(client: redis.Redis, runs: int) -> None:
     def one(pad: int) -> float:
         created = matches.create(referee, ruleset="sedma", players=4, seed=f"cost{random.random()}",
                                        seats=[{"name": f"p{i}"} for i in range(4)])
-        deal, tokens = created["deal"]["id"], {t["seat"]: t["token"] for t in created["tokens"]}
+        deal, tokens = created["deal"]["id"], ref.seat_tokens(referee, created)
         rng = random.Random(4)
         for _ in range(6):
             view = deals.view(referee, deal, None)

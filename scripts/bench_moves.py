@@ -55,6 +55,10 @@ def player(port: int, seed: int, stop: float, latencies: list[float], errors: li
             "ruleset": "sedma", "players": 4, "seed": f"bench-{seed}-{rng.random()}",
             "seats": [{"name": f"p{i}"} for i in range(4)]})
         tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+        for invite in created["invites"]:  # each player claims its seat
+            tokens[invite["seat"]] = client.call(
+                "POST", f"/v1/matches/{created['id']}/seats/{invite['seat']}/claim",
+                {"code": invite["code"]})[1]["token"]
         deal = created["deal"]["id"]
         _, view = client.call("GET", f"/v1/deals/{deal}")
         while view["turn"] is not None and time.monotonic() < stop:

@@ -143,7 +143,7 @@ def whist_match(referee: Any, seed: str) -> list[str]:
 
     created = match_cases.create(referee, ruleset="serbian-whist", players=4, seed=seed,
                                  seats=[{"name": f"p{i}"} for i in range(4)])
-    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    tokens = seat_tokens(referee, created)
     match_id, rng = created["id"], random.Random(seed)
     deal_ids = [matches.deal_id(match_id, n) for n in range(1, 29)]
     for deal in deal_ids:
@@ -154,6 +154,18 @@ def whist_match(referee: Any, seed: str) -> list[str]:
             view = moves.move(referee, deal, token, rng.choice(legal))["view"]
     assert match_cases.get(referee, match_id)["status"] == "over"
     return deal_ids
+
+
+def seat_tokens(referee: Any, created: dict[str, Any]) -> dict[int, str]:
+    """Every person's seat token of a new match, by seat: the creator's, and each invite
+    claimed (as each player would)."""
+    from events.referee import invites
+
+    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    for invite in created["invites"]:
+        tokens[invite["seat"]] = invites.claim(referee, created["id"], invite["seat"],
+                                               invite["code"])["token"]
+    return tokens
 
 
 def replays(referee: Any, deal_ids: list[str], seconds: float) -> tuple[float, int]:

@@ -57,8 +57,13 @@ def create_deals(port: int, count: int) -> list[dict[str, Any]]:
         deal = created["deal"]["id"]
         conn.request("GET", f"/v1/deals/{deal}")
         view = json.loads(conn.getresponse().read())
-        out.append({"deal": deal, "seq": view["seq"], "turn": view["turn"],
-                    "tokens": {str(t["seat"]): t["token"] for t in created["tokens"]}})
+        tokens = {}
+        for invite in created["invites"]:  # each player claims its seat
+            conn.request("POST", f"/v1/matches/{created['id']}/seats/{invite['seat']}/claim",
+                         json.dumps({"code": invite["code"]}),
+                         {"Content-Type": "application/json"})
+            tokens[str(invite["seat"])] = json.loads(conn.getresponse().read())["token"]
+        out.append({"deal": deal, "seq": view["seq"], "turn": view["turn"], "tokens": tokens})
     conn.close()
     return out
 

@@ -185,12 +185,22 @@ async def _player(spec: dict[str, Any], seed: int, stop: float, out: dict[str, A
     conn.close()
 
 
+async def claim_seats(conn: Conn, created: dict[str, Any]) -> dict[int, str]:
+    """Every person's seat token, by seat: the creator's, and each invite claimed."""
+    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    for invite in created["invites"]:
+        _, got = await conn.call("POST", f"/v1/matches/{created['id']}/seats/{invite['seat']}"
+                                 "/claim", {"code": invite["code"]})
+        tokens[invite["seat"]] = got["token"]
+    return tokens
+
+
 async def _one_deal(conn: Conn, rng: random.Random, tag: str, stop: float,
                     out: dict[str, Any]) -> None:
     _, created = await conn.call("POST", "/v1/matches", {
         "ruleset": "sedma", "players": 4, "seed": f"bench-{tag}-{rng.random()}-{'x' * 24}",
         "seats": [{"name": f"p{i}"} for i in range(4)]})
-    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    tokens = await claim_seats(conn, created)
     deal = created["deal"]["id"]
     _, view = await conn.call("GET", f"/v1/deals/{deal}")
     while view["turn"] is not None and time.monotonic() < stop:

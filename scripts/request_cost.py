@@ -93,7 +93,9 @@ def play_deal(client: Any, number: int, rng: random.Random, clock: DomainClock |
     created = client.post("/v1/matches", json={
         "ruleset": "sedma", "players": 4, "seed": f"cost-{number}",
         "seats": [{"name": f"p{k}"} for k in range(4)]}).get_json()
-    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    tokens = {i["seat"]: client.post(f"/v1/matches/{created['id']}/seats/{i['seat']}/claim",
+                                     json={"code": i["code"]}).get_json()["token"]
+              for i in created["invites"]}  # each player claims its seat
     deal = created["deal"]["id"]
     turn, moves = client.get(f"/v1/deals/{deal}").get_json()["turn"], 0
     while turn is not None:

@@ -76,3 +76,15 @@ def cards_in(value: object) -> set[str]:
     if isinstance(value, list):
         return set().union(*(cards_in(v) for v in value)) if value else set()
     return {value} if is_card(value) else set()  # type: ignore[arg-type]
+
+
+def claim_all(referee: Any, created: dict[str, Any]) -> dict[int, str]:
+    """Every person's seat token of a match made with ``matches.create``, by seat: the
+    creator's, and one claim per invite (the referee-level ``tests.http.claim_seats``)."""
+    from events.referee import invites
+
+    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    for invite in created["invites"]:
+        tokens[invite["seat"]] = invites.claim(referee, created["id"], invite["seat"],
+                                               invite["code"])["token"]
+    return tokens

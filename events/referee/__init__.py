@@ -1,6 +1,7 @@
 """The use cases: what the API and the workers ask of the referee, one module per subject.
 
-``matches`` (create, read, client seeds, bring a match up to date), ``deals`` (load, views,
+``matches`` (create, read, client seeds, bring a match up to date), ``invites`` (claim a
+seat, leave it, invite it again), ``deals`` (load, views,
 feeds, replay, export), ``moves`` (a seat's move, a bot's move), ``turns`` (telling the bot
 runner), ``disputes``, ``bots`` (webhook bots), ``sheets``, ``audits``. Each is a set of
 functions over a ``Referee``: the dependencies and nothing else, composed once by the API
@@ -15,11 +16,16 @@ from .errors import (
     DealRunning,
     Forbidden,
     IdempotencyKeyReused,
+    InviteInvalid,
+    InviteUsed,
     MatchOver,
     NotFound,
+    SeatIsBot,
+    SeatTaken,
     StaleSeq,
     Unauthorized,
 )
 
-__all__ = ["DealRunning", "Forbidden", "IdempotencyKeyReused", "MatchOver", "NotFound",
-           "Referee", "StaleSeq", "TurnHook", "Unauthorized", "utc_now"]
+__all__ = ["DealRunning", "Forbidden", "IdempotencyKeyReused", "InviteInvalid", "InviteUsed",
+           "MatchOver", "NotFound", "Referee", "SeatIsBot", "SeatTaken", "StaleSeq", "TurnHook",
+           "Unauthorized", "utc_now"]

@@ -34,3 +34,19 @@ class DealRunning(Exception):
 
 class MatchOver(Exception):
     """The match has ended; nothing more can be added to it."""
+
+
+class SeatIsBot(Forbidden):
+    """A bot plays this seat: nobody holds its token, claims it, or views or moves in its name."""
+
+
+class InviteInvalid(Forbidden):
+    """The code is not the seat's open invite (wrong, or voided by a newer invite)."""
+
+
+class InviteUsed(Exception):
+    """The seat's invite was claimed already: its code is worth nothing now."""
+
+
+class SeatTaken(Exception):
+    """A player holds the seat: it cannot be invited until the player leaves."""

@@ -22,16 +22,18 @@ from ..store import Conflict
 from . import deals, turns
 from .context import Referee
 from .errors import MatchOver, NotFound, StaleSeq, Unauthorized
-from .seats import facts, meta
+from .seats import facts, meta, opening
 
 RETRIES = 5
 
 
 def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
            players: int | None = None, options: dict[str, Any] | None = None,
-           seed: str | None = None, deal: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Create a match and its first deal; the answer holds each seat's token, once.
-    ``players`` defaults to the number of seats."""
+           seed: str | None = None, deal: dict[str, Any] | None = None,
+           creator_seat: int | None = None) -> dict[str, Any]:
+    """Create a match and its first deal; the answer holds, once, the creator's own seat token
+    (if it sits in ``creator_seat``), an invite per other seat a person plays, and the creator
+    key (``seats.opening``). ``players`` defaults to the number of seats."""
     rules = registry.rules_for(ruleset, players or len(seats), options)
     _check_seats(ref, rules, seats)
     match_id = ref.new_id()
@@ -39,16 +41,17 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
     first = _prearranged(rules, deal)
     dealer = first["dealer"] if first else fair.first_dealer(rules.players)
     table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
-    tokens = [secrets.token_urlsafe(32) for _ in seats]  # 256 bits each
-    ref.store.save_match(match_id, facts(table, tokens, fair), datetime.now(UTC).timestamp(),
+    hidden, handed = opening(match_id, seats, creator_seat)
+    ref.store.save_match(match_id, facts(table, hidden, fair), datetime.now(UTC).timestamp(),
                          bots=any(s.get("bot") for s in seats))
-    opening = matches.created(match_id, rules, table, dealer, fair,
-                              [s.get("client_seed") for s in seats],
-                              {"prearranged": first["data"]} if first else None)
-    ref.store.append("match", match_id, ref.seal(opening, 0, GENESIS, f"create:{match_id}"),
+    events = matches.created(match_id, rules, table, dealer, fair,
+                             [s.get("client_seed") for s in seats],
+                             {"prearranged": first["data"]} if first else None)
+    events += [matches.seat_claimed(creator_seat)] if creator_seat is not None else []
+    ref.store.append("match", match_id, ref.seal(events, 0, GENESIS, f"create:{match_id}"),
                      expected_seq=0)
     return {**advance(ref, match_id).to_dict(), "deal": {"id": matches.deal_id(match_id, 1)},
-            "tokens": [{"seat": i, "token": t} for i, t in enumerate(tokens)]}
+            **handed}
 
 
 def _check_seats(ref: Referee, rules: Any, seats: list[dict[str, Any]]) -> None:

@@ -1,19 +1,22 @@
 """A match's seats: who holds which token (kept only as SHA-256 digests, compared in constant
-time), which seats bots play, and the match's secret and nonce."""
+time), which seats bots play (nobody holds their tokens), and the match's secret and nonce.
+Invites, claims and leaves change the digests: ``invites.py``."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
+from domain.errors import InvalidOptions
 from domain.fairness import MatchSecret
 
 from .context import Referee
-from .errors import Forbidden, NotFound
+from .errors import Forbidden, NotFound, SeatIsBot
 
 
 def token_digest(token: str) -> str:
@@ -22,7 +25,8 @@ def token_digest(token: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Meta:
-    """Immutable facts of a match kept beside its stream."""
+    """The facts of a match kept beside its stream, as read now: ``token_digests`` holds the
+    seats whose players hold them."""
 
     match_id: str
     seats: list[dict[str, Any]]
@@ -35,6 +39,8 @@ class Meta:
         given = token_digest(token)
         for seat, expected in self.token_digests.items():
             if hmac.compare_digest(given, expected):
+                if self.bot_of(seat) is not None:  # a token of a match made before invites
+                    raise SeatIsBot(f"seat {seat} is played by a bot")
                 return seat
         raise Forbidden("this token is not a seat of this match")
 
@@ -42,11 +48,13 @@ class Meta:
         return None if seat is None else self.seats[seat].get("bot")
 
 
-def facts(seats: list[dict[str, Any]], tokens: list[str], fair: MatchSecret) -> dict[str, str]:
-    """What the store keeps of a new match's seats: no token, only its digest."""
+def facts(seats: list[dict[str, Any]], hidden: dict[str, str], fair: MatchSecret
+          ) -> dict[str, str]:
+    """What the store keeps of a new match: ``hidden`` (field -> a token, invite code or key)
+    only as digests."""
     out = {"seats": orjson.dumps(seats).decode(), "secret": fair.secret,
            "nonce": fair.nonce or ""}
-    out.update({f"token:{i}": token_digest(t) for i, t in enumerate(tokens)})
+    out.update({field: token_digest(value) for field, value in hidden.items()})
     return out
 
 
@@ -62,3 +70,34 @@ def meta(ref: Referee, match_id: str) -> Meta:
     if not raw:
         raise NotFound("match", match_id)
     return from_facts(match_id, raw)
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(32)  # 256 bits
+
+
+def invite_link(match_id: str, seat: int, code: str) -> str:
+    """The page's address that claims the invite (``api/static/js/lobby.js``)."""
+    return f"/?match={match_id}&seat={seat}&invite={code}"
+
+
+def opening(match_id: str, seats: list[dict[str, Any]], creator_seat: int | None
+            ) -> tuple[dict[str, str], dict[str, Any]]:
+    """A new match's secrets: the creator's token (if it sits), one invite per other seat a
+    person plays, and the creator key. Returns (fact field -> secret, for ``facts``; the
+    answer's ``tokens``, ``invites`` and ``creator_key``). No bot seat gets a token or an
+    invite."""
+    humans = [i for i, s in enumerate(seats) if not s.get("bot")]
+    if creator_seat is not None and creator_seat not in humans:
+        raise InvalidOptions("creator_seat", f"seat {creator_seat} is not a seat a person "
+                             f"plays: choose one of {humans}")
+    held = {} if creator_seat is None else {creator_seat: new_secret()}
+    codes = {seat: new_secret() for seat in humans if seat != creator_seat}
+    key = new_secret()
+    stored = {"creator_key": key, **{f"token:{s}": t for s, t in held.items()},
+              **{f"invite:{s}": c for s, c in codes.items()}}
+    answer = {"tokens": [{"seat": s, "token": t} for s, t in held.items()],
+              "invites": [{"seat": s, "code": c, "link": invite_link(match_id, s, c)}
+                          for s, c in codes.items()],
+              "creator_key": key}
+    return stored, answer

@@ -83,3 +83,19 @@ export function header(lines: Export): string {
 export function problem(p: Schemas["Problem"]): string {
   return p.type === "/problems/illegal-move" ? `${p.rule ?? "?"}: ${p.detail}` : p.title;
 }
+
+// Seats belong to their players: the creator holds its own seat's token only; every other
+// person's seat is claimed with its invite's code, for a token of its own.
+type Created = paths["/v1/matches"]["post"]["responses"]["201"]["content"]["application/json"];
+type Claim = paths["/v1/matches/{match_id}/seats/{seat}/claim"]["post"];
+type ClaimBody = NonNullable<Claim["requestBody"]>["content"]["application/json"];
+type Claimed = Claim["responses"]["201"]["content"]["application/json"];
+
+export function claims(created: Created): { seat: number; body: ClaimBody }[] {
+  return (created.invites ?? []).map((invite) => ({ seat: invite.seat, body: { code: invite.code } }));
+}
+
+export function seatTokens(created: Created, claimed: Claimed[]): Map<number, string> {
+  const own = (created.tokens ?? []).map((t): [number, string] => [t.seat, t.token]);
+  return new Map([...own, ...claimed.map((c): [number, string] => [c.seat, c.token])]);
+}

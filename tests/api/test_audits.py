@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from domain import game, registry
 from domain.fairness import commit
-from tests.http import auth, create, play_randomly, tokens
+from tests.http import auth, claim_seats, create, play_randomly
 
 
 def finished_deal(client: FlaskClient, **kw: Any) -> tuple[dict[str, Any], str]:
@@ -66,7 +66,7 @@ def test_audit_requests_are_checked(client: FlaskClient) -> None:
 
 def test_a_dispute_is_audited_and_shown_to_the_seats(client: FlaskClient, worker: Any) -> None:
     created, deal = finished_deal(client)
-    token = tokens(created)[1]
+    token = claim_seats(client, created)[1]
     resp = client.post(f"/v1/deals/{deal}/disputes", json={"message": "I had the ace!"},
                        headers=auth(token))
     assert resp.status_code == 201 and resp.get_json()["status"] == "auditing"
@@ -77,22 +77,23 @@ def test_a_dispute_is_audited_and_shown_to_the_seats(client: FlaskClient, worker
     assert client.get(f"/v1/deals/{deal}/disputes").status_code == 401
     other = create(client, seed="other")
     assert client.get(f"/v1/deals/{deal}/disputes",
-                      headers=auth(other["tokens"][0]["token"])).status_code == 403
+                      headers=auth(claim_seats(client, other)[0])).status_code == 403
 
 
 def test_client_seeds_change_the_deck_and_are_public(client: FlaskClient) -> None:
     seats = [{"name": "a", "client_seed": "mine"}, {"name": "b"}]
     with_seed = create(client, players=2, seats=seats, seed="same")
     without = create(client, players=2, seed="same")
-    hand = [client.get(f"/v1/deals/{m['deal']['id']}", headers=auth(tokens(m)[0])).get_json()[
-        "hand"] for m in (with_seed, without)]
+    hand = [client.get(f"/v1/deals/{m['deal']['id']}",
+                       headers=auth(claim_seats(client, m)[0])).get_json()["hand"]
+            for m in (with_seed, without)]
     assert hand[0] != hand[1]
     match = client.get(f"/v1/matches/{with_seed['id']}").get_json()
     assert match["client_seeds"] == [{"seat": 0, "seed": "mine", "from_deal": 1}]
     assert match["commitment"] != commit("same", None)  # salted with the match's nonce
     assert "secret" not in match and "nonce" not in match
     resp = client.post(f"/v1/matches/{with_seed['id']}/seeds", json={"seed": "later"},
-                       headers=auth(tokens(with_seed)[1]))
+                       headers=auth(claim_seats(client, with_seed)[1]))
     assert resp.status_code == 201 and resp.get_json()["from_deal"] == 2
     assert client.post(f"/v1/matches/{with_seed['id']}/seeds",
                        json={"seed": "x"}).status_code == 401

@@ -32,7 +32,7 @@ from domain import game, registry
 from domain.cards import is_card
 from domain.messages import HINT_WORDS as WORDS
 from events.envelope import to_event
-from tests.http import auth, create, tokens
+from tests.http import auth, claim_seats, create
 
 HEX64 = re.compile(rb"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])")
 HEAVY_EVERY = 9        # SSE, replay, match and sheet every 9th move
@@ -109,7 +109,7 @@ def read_feeds(client: FlaskClient, watch: Watch, match: str, deal: str, caller:
 def play_watched(client: FlaskClient, worker: Any, preset: str, players: int,
                  options: dict[str, Any], rng: random.Random) -> tuple[Watch, str]:
     created = create(client, ruleset=preset, players=players, options=options)
-    match, deal, seat_tokens = created["id"], created["deal"]["id"], tokens(created)
+    match, deal, seat_tokens = created["id"], created["deal"]["id"], claim_seats(client, created)
     watch = Watch()
     callers: list[int | None] = [None, *range(players)]
     moves = 0

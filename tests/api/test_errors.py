@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.http import auth, create, tokens
+from tests.http import auth, claim_seats, create
 
 PROBLEM = "application/problem+json"
 
@@ -17,8 +17,8 @@ def game(client: FlaskClient) -> dict[str, Any]:
     created = create(client, seed="errors")
     deal = created["deal"]["id"]
     view = client.get(f"/v1/deals/{deal}").get_json()
-    return {"deal": deal, "tokens": tokens(created), "turn": view["turn"], "seq": view["seq"],
-            "match": created["id"]}
+    return {"deal": deal, "tokens": claim_seats(client, created), "turn": view["turn"],
+            "seq": view["seq"], "match": created["id"]}
 
 
 def seq_of(client: FlaskClient, deal: str) -> int:
@@ -113,7 +113,7 @@ def test_tokens(client: FlaskClient, game: dict[str, Any]) -> None:
                    "unauthorized")
     assert_problem(client.post(url, json=play, headers=auth("not-a-seat")), 403, "forbidden")
     other = create(client, seed="other")
-    assert_problem(client.post(url, json=play, headers=auth(other["tokens"][0]["token"])), 403,
+    assert_problem(client.post(url, json=play, headers=auth(claim_seats(client, other)[0])), 403,
                    "forbidden")
     assert_problem(client.get(f"/v1/deals/{game['deal']}", headers=auth("x")), 403, "forbidden")
     assert seq_of(client, game["deal"]) == game["seq"]

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from domain import registry
 from tests.helpers import arrange
-from tests.http import auth, create, move, play_randomly, tokens
+from tests.http import auth, claim_seats, create, move, play_randomly
 
 SHORT = {"sedmice": {"target": 60}, "sedmice-serbian": {"target": 6}, "suster": {
     "target_game_points": 2}, "hola": {"target": 60}, "sueca": {"target": 2},
@@ -56,7 +56,7 @@ def test_seed_sedmice_captures_over_http(client: FlaskClient, hands: list[list[s
     _, dealt = arrange("sedmice", 4, hands)
     deal = {"dealer": 3, "hands": dealt.data["hands"], "stock": dealt.data["stock"]}
     created = create(client, ruleset="sedmice", deal=deal)
-    deal_id, seat_tokens = created["deal"]["id"], tokens(created)
+    deal_id, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     events: list[dict[str, Any]] = []
     for seat, card in plays:
         resp = move(client, deal_id, seat_tokens[seat], {"type": "play", "card": card})
@@ -103,7 +103,7 @@ def test_catalogue_documents_every_option(client: FlaskClient) -> None:
 
 def test_partner_viewing_over_http_hides_hands_from_opponents(client: FlaskClient) -> None:
     created = create(client, ruleset="sedmice", players=4, seed="viewing")
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     rng = random.Random(5)
     while True:
         view = client.get(f"/v1/deals/{deal}").get_json()
@@ -125,7 +125,7 @@ def test_table_talk_reaches_the_partner_only(client: FlaskClient) -> None:
     """Sedmice with ``table_talk``: seat 1 calls to seat 3 out of turn; seat 3's view and feed
     show the word, seat 0's feed shows only that a call was made; a bad word is a 422."""
     created = create(client, ruleset="sedmice", options={"table_talk": True}, seed="talk")
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     bad = move(client, deal, seat_tokens[1], {"type": "hint", "word": "cheat"})
     assert bad.status_code == 422
     said = move(client, deal, seat_tokens[1], {"type": "hint", "word": "pusti"})

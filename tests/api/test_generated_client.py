@@ -132,13 +132,21 @@ class Table:
         self.gen, self.url = gen, url
         m = gen.models
         body = m.CreateMatch(ruleset=m.Preset(preset), players=players, seed=f"gen-{preset}",
-                             seats=[m.SeatIn(name=f"P{i}") for i in range(players)])
+                             seats=[m.SeatIn(name=f"P{i}") for i in range(players)],
+                             creator_seat=0)
         self.spectator = gen.client.Client(base_url=url)
         self.match = typed(gen.api.create_match.sync_detailed(client=self.spectator,
                                                                body=body), 201)
         self.deal = self.match.deal.id
+        tokens = [*self.match.tokens, *(self.claim(i) for i in self.match.invites)]
         self.seats = {t.seat: gen.client.AuthenticatedClient(base_url=url, token=t.token)
-                      for t in self.match.tokens}
+                      for t in tokens}
+
+    def claim(self, invite: Any) -> Any:
+        """The invited player's claim of its seat: a typed ``SeatToken``."""
+        return typed(self.gen.api.claim_seat.sync_detailed(
+            self.match.id, invite.seat, client=self.spectator,
+            body=self.gen.models.ClaimIn(code=invite.code)), 201)
 
     def view(self, seat: int | None = None) -> Any:
         client = self.spectator if seat is None else self.seats[seat]

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.http import auth, create, tokens
+from tests.http import auth, claim_seats, create
 
 TEXT = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=300)
 JUNK = st.one_of(TEXT, st.builds(lambda t: "Bearer " + t, TEXT),
@@ -47,7 +47,7 @@ def current(client: FlaskClient, table: dict[str, Any]) -> tuple[str, dict[int, 
     if view["turn"] is None:
         table["created"] = create(client)
         return current(client, table)
-    return deal, tokens(table["created"]), view
+    return deal, claim_seats(client, table["created"]), view
 
 
 @settings(max_examples=150, deadline=None, derandomize=True,

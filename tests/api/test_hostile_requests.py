@@ -18,7 +18,7 @@ from rq import SimpleWorker
 from api.app import create_app
 from events.config import Settings
 from events.referee import matches
-from tests.http import auth, create, tokens
+from tests.http import auth, claim_seats, create
 from workers import runtime
 
 FORMULAS = ['=HYPERLINK("http://evil.example/","x")', "@SUM(A1:A9)", "+1+2", "-3"]
@@ -102,7 +102,7 @@ def test_bot_seats_are_counted_per_address(quota_app: Flask) -> None:
 def test_audits_and_replays_are_counted_per_address_and_per_token(quota_app: Flask) -> None:
     client = quota_app.test_client()
     created = create(client, players=2, seed="replays")
-    deal, token = created["deal"]["id"], tokens(created)[0]
+    deal, token = created["deal"]["id"], claim_seats(client, created)[0]
     first = {"REMOTE_ADDR": "10.0.0.1"}
     second = {"REMOTE_ADDR": "10.0.0.2"}
     assert client.post(f"/v1/deals/{deal}/replays", headers=auth(token),

@@ -6,7 +6,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.http import auth, create, tokens
+from tests.http import auth, claim_seats, create
 
 
 def series(client: FlaskClient, name: str) -> float:
@@ -25,7 +25,7 @@ def test_moves_and_requests_are_counted(client: FlaskClient) -> None:
                'status="409"}')
     before = {s: series(client, s) for s in (moves, posted, refused)}
     created = create(client, seed="metrics")
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     view = client.get(f"/v1/deals/{deal}").get_json()
     seat = view["turn"]
     mine = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[seat])).get_json()

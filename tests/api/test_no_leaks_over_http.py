@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from domain import registry
 from tests.helpers import cards_in
-from tests.http import auth, create, tokens
+from tests.http import auth, claim_seats, create
 
 PRESETS = [(pid, n) for pid, p in registry.PRESETS.items() for n in p.players]
 EVERY = 7  # check after every 7th move
@@ -44,7 +44,7 @@ def known_by(events: list[dict[str, Any]], seat: int | None, sides: list[list[in
 def test_no_endpoint_leaks_a_hidden_card(client: FlaskClient, app: Any, preset: str,
                                          players: int) -> None:
     created = create(client, ruleset=preset, players=players, seed=f"leak-{preset}")
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     referee = app.extensions["tricklog.referee"]
     rng = random.Random(players)
     callers: list[int | None] = [None, *range(players)]

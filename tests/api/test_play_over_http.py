@@ -10,7 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from events.envelope import first_break
-from tests.http import auth, create, move, play_randomly, tokens
+from tests.http import auth, claim_seats, create, move, play_randomly
 from tests.vectors import load, sedma_deal
 
 VECTORS = load("sedma-4p-peer-deals.jsonl")
@@ -19,7 +19,7 @@ VECTORS = load("sedma-4p-peer-deals.jsonl")
 @pytest.mark.parametrize("vector", VECTORS, ids=[f"deal{i}" for i in range(len(VECTORS))])
 def test_vector_deal_over_http(client: FlaskClient, vector: dict[str, Any]) -> None:
     created = create(client, deal=sedma_deal(vector))
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     for seat, card in vector["plays"]:
         view = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[seat])).get_json()
         while view["phase"] == "decide":
@@ -50,7 +50,7 @@ def test_a_whole_match_to_its_target(client: FlaskClient, players: int) -> None:
 
 def test_views_and_feeds_hide_other_hands_until_the_end(client: FlaskClient) -> None:
     created = create(client, seed="hidden")
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     mine = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[0])).get_json()
     spectator = client.get(f"/v1/deals/{deal}").get_json()
     assert len(mine["hand"]) == 4 and spectator["hand"] == [] and "hands" not in spectator

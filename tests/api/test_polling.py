@@ -8,12 +8,12 @@ import random
 from flask.testing import FlaskClient
 
 from tests.api.test_streams import play
-from tests.http import auth, create, tokens
+from tests.http import auth, claim_seats, create
 
 
 def test_a_poller_gets_304_until_the_deal_moves_on(client: FlaskClient) -> None:
     created = create(client, players=2, seed="polling-etag-0123456789abcdef")
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     first = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[0]))
     tag = first.headers["ETag"]
     assert tag.startswith('W/"') and first.headers["Vary"] == "Authorization"

@@ -20,6 +20,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from api.app import create_app
 from events.config import Settings
+from tests.http import claim_seats
 
 EXAMPLES = 150
 LIVE: dict[str, Any] = {}
@@ -54,10 +55,11 @@ def test_every_check_is_known() -> None:
 def live_schema(redis_client: redis.Redis):  # type: ignore[no-untyped-def]
     """The same app, with a live 4-player deal that positive cases are pointed at."""
     app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
-    created = app.test_client().post("/v1/matches", json={
+    test_client = app.test_client()
+    created = test_client.post("/v1/matches", json={
         "ruleset": "sedma", "players": 4, "seed": "schemathesis",
         "seats": [{"name": f"P{i}"} for i in range(4)]}).get_json()
-    LIVE.update(deal=created["deal"]["id"], tokens=created["tokens"], app=app)
+    LIVE.update(deal=created["deal"]["id"], tokens=claim_seats(test_client, created), app=app)
     return schemathesis.openapi.from_wsgi("/openapi.json", app)
 
 
@@ -78,7 +80,7 @@ def test_live_deal_conforms_to_openapi(case: schemathesis.Case) -> None:
         client = info["app"].test_client()
         turn = client.get(f"/v1/deals/{info['deal']}").get_json()["turn"]
         if turn is not None:
-            token = info["tokens"][turn]["token"]
+            token = info["tokens"][turn]
             case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     case.call_and_validate()
 

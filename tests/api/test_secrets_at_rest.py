@@ -1,7 +1,8 @@
 """No token and no secret at rest outside its own place: after a whole match with replays,
 audits, disputes and a registered webhook bot, every Redis key is read back byte by byte.
 
-- seat tokens and the operator's token: nowhere (tokens are kept as SHA-256 digests only);
+- seat tokens, invite codes, the creator key and the operator's token: nowhere (they are
+  kept as SHA-256 digests only);
 - the match secret and nonce: only in the match's meta hash while the match runs (the
   ``ended`` event reveals them afterwards);
 - a webhook bot's signing secret: only in the bot registry.
@@ -22,7 +23,7 @@ from flask.testing import FlaskClient
 
 from events import keys
 from events.referee import seats
-from tests.http import auth, create, move, tokens
+from tests.http import auth, claim_seats, create, move
 
 ADMIN = "operator-token-" + "x" * 40
 
@@ -77,8 +78,10 @@ def test_no_token_or_secret_rests_outside_its_place(
         worker: Callable[[], None]) -> None:
     bot = client.post("/v1/bots", json={"name": "hook", "url": "http://127.0.0.1:9/move"},
                       headers=auth(ADMIN)).get_json()
-    created = create(client, players=2, options={"target_stakes": 1}, seed="rest")
-    match, deal, seat_tokens = created["id"], created["deal"]["id"], tokens(created)
+    created = create(client, players=2, options={"target_stakes": 1}, seed="rest",
+                     creator_seat=0)
+    handed = [created["creator_key"], *(i["code"] for i in created["invites"])]
+    match, deal, seat_tokens = created["id"], created["deal"]["id"], claim_seats(client, created)
     meta = seats.meta(app.extensions["tricklog.referee"], match).fairness
     rng = random.Random(5)
     play_deal(client, deal, seat_tokens, 6, rng)
@@ -95,7 +98,7 @@ def test_no_token_or_secret_rests_outside_its_place(
                 headers=auth(seat_tokens[1]))
     client.post(f"/v1/deals/{deal}/replays", headers=auth(seat_tokens[1]))
     worker()
-    for secret in [*seat_tokens.values(), ADMIN]:
+    for secret in [*seat_tokens.values(), *handed, ADMIN]:
         assert places(redis_client, secret) == set(), secret[:6]
     assert places(redis_client, bot["secret"]) == {keys.bots_key()}
     assert client.get(f"/v1/matches/{match}").get_json()["status"] == "over"
@@ -104,7 +107,7 @@ def test_no_token_or_secret_rests_outside_its_place(
 def test_a_seat_replay_of_a_running_deal_is_read_by_that_seat_alone(
         client: FlaskClient, worker: Callable[[], None]) -> None:
     created = create(client, players=2, options={"target_stakes": 1})
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     rng = random.Random(9)
     play_deal(client, deal, seat_tokens, 4, rng)
     mine = client.post(f"/v1/deals/{deal}/replays", headers=auth(seat_tokens[0])).get_json()

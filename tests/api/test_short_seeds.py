@@ -23,7 +23,7 @@ from domain import game, registry
 from domain.shuffle import shuffle
 from events.audit import audit_export
 from events.referee import audits
-from tests.http import auth, create, tokens
+from tests.http import auth, claim_seats, create
 
 ALPHABET = [c.encode() for c in string.printable if c.isprintable()]  # the 95 printable ASCII
 
@@ -75,7 +75,7 @@ def test_a_short_seed_is_not_found_while_the_match_runs(
         client: FlaskClient, app: Flask, preset: str, players: int, seed: str) -> None:
     options = {"target": 1} if preset == "sueca" else {"target_stakes": 1}
     created = create(client, ruleset=preset, players=players, options=options, seed=seed)
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     rng = random.Random(seed)
     for _ in range(16):  # cards on the table: public facts to test guesses against
         turn = client.get(f"/v1/deals/{deal}").get_json()["turn"]

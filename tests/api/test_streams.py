@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from api import stream as stream_module
 from api.app import create_app
 from events.config import Settings
-from tests.http import auth, create, move, tokens
+from tests.http import auth, claim_seats, create, move
 
 PROBLEM = "application/problem+json"
 
@@ -99,7 +99,7 @@ def play(client: FlaskClient, deal: str, seat_tokens: dict[int, str], rng: rando
 def test_each_caller_gets_its_own_feed_and_view(client: FlaskClient, readers: list[Reader]
                                                 ) -> None:
     created = create(client, players=2, seed="streams-own-feed-0123456789abcdef")
-    deal, seat_tokens, rng = created["deal"]["id"], tokens(created), random.Random(1)
+    deal, seat_tokens, rng = created["deal"]["id"], claim_seats(client, created), random.Random(1)
     callers: dict[Any, dict[str, str]] = {None: {}, 0: auth(seat_tokens[0]),
                                           1: auth(seat_tokens[1])}
     opened = {c: Reader(client, deal, h) for c, h in callers.items()}
@@ -118,7 +118,7 @@ def test_each_caller_gets_its_own_feed_and_view(client: FlaskClient, readers: li
 
 def test_resume_after_last_event_id(client: FlaskClient, readers: list[Reader]) -> None:
     created = create(client, players=2, seed="streams-resume-0123456789abcdef")
-    deal, seat_tokens, rng = created["deal"]["id"], tokens(created), random.Random(2)
+    deal, seat_tokens, rng = created["deal"]["id"], claim_seats(client, created), random.Random(2)
     for _ in range(3):
         seq = play(client, deal, seat_tokens, rng)["view"]["seq"]
     reader = Reader(client, deal, {"Last-Event-ID": "2"})
@@ -138,7 +138,7 @@ def test_a_quiet_stream_gets_keep_alives(client: FlaskClient, readers: list[Read
 
 def test_the_stream_ends_with_the_deal(client: FlaskClient, readers: list[Reader]) -> None:
     created = create(client, players=2, seed="streams-end-0123456789abcdef")
-    deal, seat_tokens, rng = created["deal"]["id"], tokens(created), random.Random(3)
+    deal, seat_tokens, rng = created["deal"]["id"], claim_seats(client, created), random.Random(3)
     reader = Reader(client, deal, auth(seat_tokens[0]))
     readers.append(reader)
     reader.until("view")
@@ -158,7 +158,7 @@ def capped(redis_client: redis.Redis, **caps: int) -> FlaskClient:
 def test_streams_per_token_are_capped(redis_client: redis.Redis, readers: list[Reader]) -> None:
     client = capped(redis_client, streams_per_token=1)
     created = create(client, players=2, seed="streams-cap-token-0123456789abcdef")
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     first = Reader(client, deal, auth(seat_tokens[0]))
     first.until("view")
     refused = client.get(f"/v1/deals/{deal}/stream", headers=auth(seat_tokens[0]))
@@ -199,7 +199,7 @@ def test_an_open_stream_outlives_a_store_restart(tmp_path: Any, readers: list[Re
         client = create_app(Settings(redis_url=server.url),
                             client=connect(server.url)).test_client()
         created = create(client, players=2, seed="streams-restart-0123456789abcdef")
-        deal, seat_tokens = created["deal"]["id"], tokens(created)
+        deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
         reader = Reader(client, deal, auth(seat_tokens[1]))
         readers.append(reader)
         reader.until("view")
@@ -223,7 +223,7 @@ def test_a_resume_point_is_kept_when_this_process_feed_lags(
 
     monkeypatch.setattr(Hub, "_read", lambda self, feed: None)
     created = create(client, players=2, seed="streams-lagging-feed-0123456789abcdef")
-    deal, seat_tokens, rng = created["deal"]["id"], tokens(created), random.Random(6)
+    deal, seat_tokens, rng = created["deal"]["id"], claim_seats(client, created), random.Random(6)
     readers.append(Reader(client, deal, {}))  # the feed starts here, at seq 1
     readers[0].until("view", 1)
     for _ in range(3):
@@ -255,3 +255,29 @@ def test_deals_followed_at_once_are_capped(redis_client: redis.Redis,
     full = client.get(f"/v1/deals/{second}/stream")
     assert full.status_code == 503 and full.get_json()["type"] == "/problems/streams-full"
     readers.append(Reader(client, first, {}))  # another watcher of a followed deal is welcome
+
+
+def test_a_seat_that_left_gets_no_more_frames(client: FlaskClient, readers: list[Reader]
+                                              ) -> None:
+    """A player leaves with a stream open: its token stops working at once, on the stream
+    too, which ends before the next change instead of telling the seat about it."""
+    created = create(client, players=2, seed="streams-leave-0123456789abcdef")
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
+    stays, leaves = Reader(client, deal, auth(seat_tokens[0])), Reader(
+        client, deal, auth(seat_tokens[1]))
+    readers.extend([stays, leaves])
+    first = leaves.until("view")[-1][1]
+    assert client.post(f"/v1/matches/{created['id']}/seats/1/leave",
+                       headers=auth(seat_tokens[1])).status_code == 200
+    again = client.post(f"/v1/matches/{created['id']}/seats/1/invite",
+                        headers=auth(created["creator_key"])).get_json()
+    newcomer = client.post(f"/v1/matches/{created['id']}/seats/1/claim",
+                           json={"code": again["code"]}).get_json()["token"]
+    seq = play(client, deal, {**seat_tokens, 1: newcomer}, random.Random(7))["view"]["seq"]
+    stays.until("view", seq)
+    leaves.thread.join(10)
+    assert not leaves.thread.is_alive()  # the stream ended
+    seen = []
+    while not leaves.frames.empty():
+        seen.append(leaves.frames.get())
+    assert all(frame[1] is None or frame[1] <= first for frame in seen), seen

@@ -10,7 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from domain import game, registry
-from tests.http import auth, create, move, tokens
+from tests.http import auth, claim_seats, create, move
 from tests.vectors import load
 
 VECTORS = load("sueca-peer-deals.jsonl")
@@ -22,7 +22,7 @@ def test_sueca_vector_over_http(client: FlaskClient, vector: dict[str, Any]) -> 
     hands, _ = game.family_of(rules).deal_layout(rules, vector["deck_top_first"], 3)
     created = create(client, ruleset="sueca", deal={
         "dealer": 3, "hands": hands, "stock": [], "trump_card": vector["trump_card"]})
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     view = client.get(f"/v1/deals/{deal}").get_json()
     assert view["trump"] == vector["trump_card"][-1] and view["trump_card"] == vector["trump_card"]
     leaders = []
@@ -48,7 +48,7 @@ def test_a_trump_card_must_be_the_dealers(client: FlaskClient) -> None:
 
 def test_the_called_cards_holder_stays_hidden_until_it_is_played(client: FlaskClient) -> None:
     created = create(client, ruleset="sueca-italiana", players=5, seed="hidden-partner")
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     rng = random.Random(2)
     revealed = False
     while True:
@@ -83,7 +83,7 @@ def test_a_weak_hand_asks_for_a_redeal_out_of_turn(client: FlaskClient) -> None:
 
     created = create(client, ruleset="sueca-brazil", options={"weak_hand_redeal": True},
                      deal={"dealer": 3, "hands": WEAK_HANDS, "stock": []})
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     refused = move(client, deal, seat_tokens[2], {"type": "redeal"})
     assert refused.status_code == 409 and refused.get_json()["rule"] == "redeal"
     mine = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[1])).get_json()

@@ -8,12 +8,12 @@ import random
 
 from flask.testing import FlaskClient
 
-from tests.http import auth, create, move, play_randomly, tokens
+from tests.http import auth, claim_seats, create, move, play_randomly
 
 
 def test_the_dealers_forbidden_bid_is_a_409_naming_the_hook_rule(client: FlaskClient) -> None:
     created = create(client, ruleset="serbian-whist", players=4, seed="hook")
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     view = client.get(f"/v1/deals/{deal}").get_json()
     dealer = view["dealer"]
     for _ in range(3):

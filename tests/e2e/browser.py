@@ -54,13 +54,21 @@ def finished_deal(site: str, body: dict[str, Any]) -> str:
 
 
 def sit(browser: Any, site: str, match: dict[str, Any], seat: int) -> None:
-    """This browser holds ``seat``'s token of ``match``, as if it had created the match."""
-    browser.get(site + "/static/style.css")  # any page of the origin, for its local storage
+    """This tab holds ``seat``'s token of ``match``, as if it had created the match sitting
+    in ``seat`` (``creator_seat``)."""
+    browser.get(site + "/static/style.css")  # any page of the origin, for its session storage
     token = next(t for t in match["tokens"] if t["seat"] == seat)
     browser.execute_script(
-        "localStorage.setItem('tricklog.tokens', JSON.stringify({[arguments[0]]: [arguments[1]]}));"
-        "localStorage.setItem('tricklog.seats', JSON.stringify({[arguments[0]]: arguments[2]}));",
+        "sessionStorage.setItem('tricklog.tokens', "
+        "JSON.stringify({[arguments[0]]: [arguments[1]]}));"
+        "sessionStorage.setItem('tricklog.seats', JSON.stringify({[arguments[0]]: arguments[2]}));",
         match["id"], token, seat)
+
+
+def held_tokens(browser: Any) -> dict[str, list[dict[str, Any]]]:
+    """The seat tokens this tab keeps, by match (``api.js``)."""
+    return json.loads(browser.execute_script(  # type: ignore[no-any-return]
+        "return sessionStorage.getItem('tricklog.tokens') || '{}'"))
 
 
 # -- waiting -----------------------------------------------------------------------------------

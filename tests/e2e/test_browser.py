@@ -16,6 +16,7 @@ from tests.e2e.browser import (
     call,
     cards,
     finished_deal,
+    held_tokens,
     moved_on,
     picture,
     seq,
@@ -35,6 +36,8 @@ def sueca_sorted(cards: list[str], trump: str) -> list[str]:
 
 
 def fill_lobby(browser: Any, ruleset: str, seats: list[tuple[str, str]]) -> None:
+    """The lobby's form: a name and a person ("") or a bot per seat; you sit in the first
+    seat a person plays."""
     from selenium.webdriver.support.ui import Select
 
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ruleset option"))
@@ -46,14 +49,16 @@ def fill_lobby(browser: Any, ruleset: str, seats: list[tuple[str, str]]) -> None
         field.clear()
         field.send_keys(name)
         Select(row.find_element(By.CLASS_NAME, "seat-bot")).select_by_value(kind)
+    mine = next((str(i) for i, (_, kind) in enumerate(seats) if kind == ""), "")
+    Select(browser.find_element(By.ID, "creator-seat")).select_by_value(mine)
 
 
 def my_view(browser: Any, site: str, deal: str) -> dict[str, Any]:
-    """The view of the seat this browser plays, read with the token the page keeps."""
+    """The view of the seat this tab plays, read with the token the page keeps."""
     match = deal.rsplit(".", 1)[0]
     token = browser.execute_script(
-        "const m = JSON.parse(localStorage.getItem('tricklog.seats'))[arguments[0]];"
-        "return JSON.parse(localStorage.getItem('tricklog.tokens'))[arguments[0]]"
+        "const m = JSON.parse(sessionStorage.getItem('tricklog.seats'))[arguments[0]];"
+        "return JSON.parse(sessionStorage.getItem('tricklog.tokens'))[arguments[0]]"
         ".find((t) => t.seat === m).token;", match)
     return call(site, "GET", f"/v1/deals/{deal}", token=token)  # type: ignore[no-any-return]
 
@@ -171,6 +176,47 @@ def the_end(browser: Any, site: str, deal_id: str, tmp_path: Path) -> None:
         f"/deals/{deal_id}/replay")
 
 
+def test_the_creator_shares_invite_links_and_each_tab_holds_its_own_seat(
+        site: str, browser: Any) -> None:
+    """Two people and two bots: the creator's tab keeps only its own seat's token and shows
+    one invite link per other person; the link opened in another tab claims that seat there
+    (the code leaves the address bar); opened once more, it is refused in words."""
+    browser.get(site + "/")
+    fill_lobby(browser, "sedma", [("Ana", ""), ("Bo", "heuristic"), ("Cy", ""),
+                                  ("Di", "heuristic")])
+    browser.find_element(By.ID, "create-button").click()
+    links = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".invite-link"))
+    assert [link.get_attribute("data-seat") for link in links] == ["2"]
+    link = str(links[0].get_attribute("value"))
+    match_id = re.search(r"match=(m[0-9a-f]+)", link).group(1)  # type: ignore[union-attr]
+    assert link.startswith(f"{site}/?match={match_id}&seat=2&invite=")
+    assert [t["seat"] for t in held_tokens(browser)[match_id]] == [0]
+    creator = browser.current_window_handle
+    browser.find_element(By.ID, "to-table").click()
+    wait(browser).until(lambda d: seq(d))
+    assert browser.find_element(By.ID, "table").get_attribute("data-me") == "0"
+
+    browser.switch_to.new_window("tab")
+    browser.get(link)
+    wait(browser).until(lambda d: seq(d))
+    assert browser.current_url == f"{site}/deals/{match_id}.1"
+    assert browser.find_element(By.ID, "table").get_attribute("data-me") == "2"
+    assert [t["seat"] for t in held_tokens(browser)[match_id]] == [2]
+    assert call(site, "GET", f"/v1/matches/{match_id}")["seated"] == [0, 2]
+
+    browser.switch_to.new_window("tab")
+    browser.get(link)
+    refused = wait(browser).until(lambda d: d.find_element(By.ID, "invite-error"))
+    assert "used already" in refused.text
+    assert browser.current_url == f"{site}/"
+    assert match_id not in held_tokens(browser)
+    for handle in browser.window_handles:
+        if handle != creator:
+            browser.switch_to.window(handle)
+            browser.close()
+    browser.switch_to.window(creator)
+
+
 def reopened_from_the_lobby(browser: Any, site: str, deal_id: str, tmp_path: Path) -> None:
     """The lobby's link opens the match's next deal in seat 1, not seat 0; a match with no
     seat of this browser is watched."""
@@ -247,7 +293,7 @@ def test_the_sedma_leader_is_told_to_go_on_or_stop(site: str, browser: Any) -> N
              if f"{r}{s}" not in mine + theirs]
     match = call(site, "POST", "/v1/matches", {
         "ruleset": "sedma", "players": 2,
-        "seats": [{"name": "Ana"}, {"name": "Bo", "bot": "random"}],
+        "seats": [{"name": "Ana"}, {"name": "Bo", "bot": "random"}], "creator_seat": 0,
         "deal": {"dealer": 1, "hands": [mine, theirs], "stock": stock}})
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{match['deal']['id']}")
@@ -313,7 +359,7 @@ def test_a_stale_move_refreshes_the_table(site: str, browser: Any) -> None:
     is now."""
     match = call(site, "POST", "/v1/matches", {"ruleset": "sueca", "seed": "stale", "seats": [
         {"name": "Ana"}, {"name": "Bo", "bot": "heuristic"}, {"name": "Cy", "bot": "heuristic"},
-        {"name": "Di", "bot": "heuristic"}]})
+        {"name": "Di", "bot": "heuristic"}], "creator_seat": 0})
     deal = match["deal"]["id"]
     token = match["tokens"][0]["token"]
     deadline = time.monotonic() + 60

@@ -21,6 +21,7 @@ from events.referee import Referee, audits, matches
 from events.store import EventStore
 from examples.sse_bot import call
 from tests.e2e.test_serve import wait_until
+from tests.http import claim_seats_at
 from tricklog_cli import GUNICORN_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +53,7 @@ def test_two_apis_and_two_workers_on_a_cluster(tmp_path: Path) -> None:
             human = call(apis[0], "POST", "/v1/matches", "", {
                 "ruleset": "sedma", "players": 2, "seed": "cluster-human",
                 "options": {"target_stakes": 1}, "seats": [{"name": "a"}, {"name": "b"}]})
-            tokens = {t["seat"]: t["token"] for t in human["tokens"]}
+            tokens = claim_seats_at(apis[1], human)
             rng, n = random.Random(0), 0
             deal = human["deal"]["id"]
             while (view := call(apis[n % 2], "GET", f"/v1/deals/{deal}", ""))["turn"] is not None:

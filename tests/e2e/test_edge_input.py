@@ -18,6 +18,7 @@ import pytest
 
 from events.redis_server import RedisServer, free_port
 from tests.e2e.test_serve import ROOT
+from tests.http import claim_seats_at
 from tricklog_cli import GUNICORN_ARGS
 
 PROBLEM = "application/problem+json"
@@ -80,7 +81,7 @@ def deal(server: tuple[str, int]) -> dict[str, Any]:
     assert status == 201
     deal_id = created["deal"]["id"]
     view = request(server, "GET", f"/v1/deals/{deal_id}")[2]
-    token = next(t["token"] for t in created["tokens"] if t["seat"] == view["turn"])
+    token = claim_seats_at(f"http://{server[0]}:{server[1]}", created)[view["turn"]]
     mine = request(server, "GET", f"/v1/deals/{deal_id}", headers=bearer(token))[2]
     return {"id": deal_id, "seq": view["seq"], "token": token, "hand": mine["hand"],
             "path": f"/v1/deals/{deal_id}/moves"}

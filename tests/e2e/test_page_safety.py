@@ -60,7 +60,7 @@ def test_no_serious_accessibility_violation(site: str, browser: Any) -> None:
     found = {}
     match = call(site, "POST", "/v1/matches", {"ruleset": "sueca", "seats": [
         {"name": "Ana"}, {"name": "Bo", "bot": "heuristic"}, {"name": "Cy", "bot": "heuristic"},
-        {"name": "Di", "bot": "heuristic"}]})
+        {"name": "Di", "bot": "heuristic"}], "creator_seat": 0})
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{match['deal']['id']}")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))

@@ -24,6 +24,7 @@ import redis
 
 from events.redis_server import free_port
 from tests.e2e.test_serve import ROOT, call, scraped, wait_until
+from tests.http import claim_seats_at
 
 WATCHERS = 200
 
@@ -113,7 +114,7 @@ def test_two_hundred_watchers_of_one_deal(served: tuple[str, redis.Redis]) -> No
     created = call(base, "POST", "/v1/matches", {
         "ruleset": "sedma", "players": 2, "seed": "watchers-0123456789abcdef0123456789",
         "seats": [{"name": "a"}, {"name": "b"}]})
-    deal, seat_tokens = created["deal"]["id"], {t["seat"]: t["token"] for t in created["tokens"]}
+    deal, seat_tokens = created["deal"]["id"], claim_seats_at(base, created)
     probe = HealthProbe(base)
     probe.start()
     watchers = Watchers(base, deal, WATCHERS)

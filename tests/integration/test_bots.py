@@ -73,8 +73,9 @@ def test_a_partners_call_during_a_bots_turn_leaves_the_bot_to_move(
     created = matches.create(bot_referee,
         ruleset="sedmice", players=4, options={"table_talk": True}, seed="talk",
         seats=[{"name": "b0", "bot": "random"}, {"name": "me"},
-               {"name": "b2", "bot": "random"}, {"name": "b3", "bot": "random"}])
-    deal, token = created["deal"]["id"], created["tokens"][1]["token"]
+               {"name": "b2", "bot": "random"}, {"name": "b3", "bot": "random"}],
+        creator_seat=1)
+    deal, token = created["deal"]["id"], created["tokens"][0]["token"]
     for _ in range(200):
         view = deals.view(bot_referee, deal, token)
         if view["phase"] == "over":

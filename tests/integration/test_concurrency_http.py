@@ -17,6 +17,7 @@ from werkzeug.serving import make_server
 from api.app import create_app
 from events.config import Settings
 from events.redis_server import free_port
+from tests.http import claim_seats_at
 
 
 @pytest.fixture
@@ -61,7 +62,7 @@ def test_competing_moves_exactly_one_lands(two_apis: list[str]) -> None:
         "ruleset": "sedma", "players": 4, "seed": "race",
         "seats": [{"name": f"p{i}"} for i in range(4)]})
     deal = created["deal"]["id"]
-    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    tokens = claim_seats_at(two_apis[0], created)
     for round_ in range(6):
         _, view = call(two_apis[0], "GET", f"/v1/deals/{deal}")
         token = tokens[view["turn"]]

@@ -20,7 +20,7 @@ from domain import registry
 from domain.family import IncompleteFamily
 from events.audit import audit_export
 from events.config import Settings
-from tests.http import auth, tokens
+from tests.http import auth, claim_seats
 from tests.tiny_game import PRESETS, TINY
 from workers import runtime
 
@@ -74,7 +74,7 @@ def test_a_person_plays_it_over_http_with_every_feed(app: Flask) -> None:
     client = app.test_client()
     created = client.post("/v1/matches", json={"ruleset": "tiny", "seats": [
         {"name": "a"}, {"name": "b"}]}).get_json()
-    deal, seat_tokens = created["deal"]["id"], tokens(created)
+    deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     hidden_from_spectator(client, deal, seat_tokens)
     rng = random.Random(1)
     while (turn := client.get(f"/v1/deals/{deal}").get_json()["turn"]) is not None:

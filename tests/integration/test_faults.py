@@ -13,6 +13,7 @@ from events.envelope import first_break
 from events.redis_server import RedisServer
 from events.referee import Referee, deals, matches, moves
 from events.store import EventStore
+from tests.helpers import claim_all
 
 
 def play(referee: Referee, deal: str, tokens: dict[int, str], count: int, rng: random.Random
@@ -34,7 +35,7 @@ def test_redis_down_is_a_quick_503_and_service_resumes(tmp_path: Path) -> None:
     app = create_app(Settings(redis_url=server.url), client=connect(server.url))
     client = app.test_client()
     created = client.post("/v1/matches", json={"ruleset": "sedma", "seed": "down", "seats": [
-        {"name": "a"}, {"name": "b"}]}).get_json()
+        {"name": "a"}, {"name": "b"}], "creator_seat": 0}).get_json()
     deal = created["deal"]["id"]
     server.stop()
     start = time.monotonic()
@@ -58,7 +59,7 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
     created = matches.create(referee, ruleset="sedma", players=4, seed="crash",
                                    seats=[{"name": f"p{i}"} for i in range(4)])
     deal = created["deal"]["id"]
-    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    tokens = claim_all(referee, created)
     rng = random.Random(9)
     acked = play(referee, deal, tokens, 25, rng)
     server.kill()

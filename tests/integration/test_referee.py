@@ -11,12 +11,13 @@ from domain import game
 from events.envelope import first_break, to_event
 from events.referee import Referee, StaleSeq, deals, matches, moves
 from events.store import EventStore
+from tests.helpers import claim_all
 
 
 def new_match(referee: Referee, players: int = 4, **kw: object) -> tuple[str, dict[int, str]]:
     created = matches.create(referee, ruleset="sedma", players=players,
                                    seats=[{"name": f"p{i}"} for i in range(players)], **kw)
-    return created["deal"]["id"], {t["seat"]: t["token"] for t in created["tokens"]}
+    return created["deal"]["id"], claim_all(referee, created)
 
 
 def test_snapshot_is_current_so_a_read_folds_nothing(referee: Referee, store: EventStore

@@ -53,10 +53,11 @@ def test_the_example_sse_client_plays_whole_matches(live: dict[str, Any]) -> Non
     created = post(base, "/v1/matches", {"ruleset": "sedma", "players": 2, "seed": "sse",
                                          "options": {"target_stakes": 2},
                                          "seats": [{"name": "a"}, {"name": "b"}]})
+    tokens = {i["seat"]: sse_bot.claim(base, created["id"], i["seat"], i["code"])
+              for i in created["invites"]}
     results: dict[int, Any] = {}
-    threads = [threading.Thread(target=lambda t=t: results.__setitem__(
-        t["seat"], sse_bot.play_match(base, created["id"], t["token"], t["seat"])))
-        for t in created["tokens"]]
+    threads = [threading.Thread(target=lambda s=s, t=t: results.__setitem__(
+        s, sse_bot.play_match(base, created["id"], t, s))) for s, t in tokens.items()]
     for t in threads:
         t.start()
     for t in threads:
@@ -67,7 +68,8 @@ def test_the_example_sse_client_plays_whole_matches(live: dict[str, Any]) -> Non
 def test_the_stream_resumes_from_last_event_id(live: dict[str, Any]) -> None:
     base = live["base"]
     created = post(base, "/v1/matches", {"ruleset": "sedma", "players": 2, "seed": "resume",
-                                         "seats": [{"name": "a"}, {"name": "b"}]})
+                                         "seats": [{"name": "a"}, {"name": "b"}],
+                                         "creator_seat": 0})
     deal, token = created["deal"]["id"], created["tokens"][0]["token"]
     first = next(sse_bot.frames(base, deal, token, after=None))
     assert first[0] == "view" and first[1]["seq"] == 1 and first[1]["seat"] == 0

@@ -1,5 +1,6 @@
-// The HTTP API, and what this browser remembers: the seat tokens of matches made or joined here,
-// and which seat of each match is yours.
+// The HTTP API, and what this tab remembers: the seat tokens it holds (its own seat of a match
+// it made, the seats it claimed with an invite or joined with a token), and which seat of each
+// match is yours. They live in sessionStorage, one tab's own: never anyone else's tokens.
 
 export class ApiError extends Error {
   constructor(status, problem) {
@@ -49,13 +50,21 @@ const SEATS = "tricklog.seats"; // {match id: your seat, or -1 to watch}
 
 function read(key) {
   try {
-    return JSON.parse(localStorage.getItem(key) || "{}") || {};
+    return JSON.parse(sessionStorage.getItem(key) || "{}") || {};
   } catch {
     return {};
   }
 }
 function write(key, value) {
-  localStorage.setItem(key, JSON.stringify(value));
+  sessionStorage.setItem(key, JSON.stringify(value));
+}
+
+// Claim a seat with its invite's code: the seat's own fresh token, kept in this tab.
+export async function claim(matchId, seat, code) {
+  const got = await api("POST", `/v1/matches/${encodeURIComponent(matchId)}/seats/${seat}/claim`, { code });
+  seats.keep(matchId, [got]);
+  seats.choose(matchId, got.seat);
+  return got;
 }
 
 export const matchOf = (dealId) => dealId.slice(0, Math.max(0, dealId.lastIndexOf(".")));

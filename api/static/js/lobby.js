@@ -1,7 +1,8 @@
 // The lobby at /: the matches on this server (open yours in your seat, watch the others), a new
 // match (game, players, the game's options at their defaults, a person or a bot per seat), and
-// joining a seat with a token someone gave you.
-import { api, catalogue, matchOf, seats } from "./api.js";
+// joining a seat with a token. An invite link (/?match=…&seat=…&invite=…) claims its seat
+// first, keeps the seat's token in this tab and opens the match's table.
+import { api, catalogue, claim, matchOf, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { target } from "./games.js";
 import { createForm, offer } from "./new-match.js";
@@ -10,6 +11,8 @@ import { problemWords } from "./words.js";
 let rulesets = [];
 
 export async function lobbyPage(main) {
+  const invited = await claimInvite(main);
+  if (invited) return;
   document.title = "Tricklog — lobby";
   const list = h("div", { id: "matches" }, h("p", {}, "Loading…"));
   fill(
@@ -105,6 +108,36 @@ function matchTable(matches) {
 }
 
 // -- joining a seat -----------------------------------------------------------------------------
+
+// An invite link in the address: claim the seat, then open the match's current deal. The code
+// leaves the address bar (and the tab's history) at once. False when there is no invite;
+// a refused invite is said in words, with the way to the lobby.
+async function claimInvite(main) {
+  const query = new URLSearchParams(location.search);
+  const code = query.get("invite");
+  const matchId = query.get("match");
+  const seat = Number(query.get("seat"));
+  if (!code || !matchId || !Number.isInteger(seat)) return false;
+  history.replaceState(null, "", "/");
+  document.title = "Tricklog — taking your seat";
+  try {
+    await claim(matchId, seat, code);
+    const match = await api("GET", path("v1", "matches", matchId));
+    location.assign(path("deals", match.deals[match.deals.length - 1].id));
+  } catch (err) {
+    fill(
+      main,
+      h(
+        "section",
+        { class: "notice", id: "notice" },
+        h("h1", {}, "This seat could not be taken"),
+        h("p", { id: "invite-error" }, problemWords(err)),
+        h("p", {}, h("a", { href: "/", class: "button" }, "Go to the lobby")),
+      ),
+    );
+  }
+  return true;
+}
 
 function joinForm() {
   return h(

@@ -1,6 +1,7 @@
 // The lobby's form for a new match: game, players, every option of the game at its default for
-// that player count, a name and a person or a bot for each seat. The first seat played by a
-// person is yours; the tokens of the people's seats are kept in this browser.
+// that player count, a name and a person or a bot for each seat, and the seat you sit in. Only
+// your own seat's token is kept (in this tab); every other person's seat gets an invite link to
+// share, which that person opens to claim the seat.
 import { api, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { problemWords } from "./words.js";
@@ -30,8 +31,9 @@ export function createForm() {
     h(
       "fieldset",
       { id: "seats-box" },
-      h("legend", {}, "Seats, in the order of play (the first seat played by a person is yours)"),
+      h("legend", {}, "Seats, in the order of play"),
       h("div", { id: "seats" }),
+      h("label", {}, "You sit in ", h("select", { id: "creator-seat" })),
     ),
     h("button", { type: "submit", id: "create-button", class: "primary" }, "Create match and sit down"),
     h("p", { id: "create-error", class: "error", role: "alert" }),
@@ -55,6 +57,11 @@ function pickRuleset() {
 
 function pickPlayers() {
   const n = Number($("players").value);
+  fill(
+    $("creator-seat"),
+    Array.from({ length: n }, (_, i) => h("option", { value: String(i), selected: i === 0 }, `seat ${i + 1}`)),
+    h("option", { value: "" }, "no seat: I only invite"),
+  );
   renderOptions(
     rulesets.find((x) => x.id === $("ruleset").value),
     n,
@@ -167,23 +174,78 @@ async function create(event) {
     const name = row.querySelector(".seat-name").value.trim();
     return bot ? { name, bot } : { name };
   });
+  const mine = $("creator-seat").value;
   try {
     const match = await api("POST", "/v1/matches", {
       ruleset: $("ruleset").value,
       players: Number($("players").value),
       seats: chosen,
       options: chosenOptions(),
+      ...(mine === "" ? {} : { creator_seat: Number(mine) }),
     });
-    const people = match.tokens.filter((t) => !chosen[t.seat].bot);
-    seats.keep(match.id, people);
-    seats.choose(match.id, people.length ? people[0].seat : null);
-    location.assign(path("deals", match.deal.id));
+    seats.keep(match.id, match.tokens);
+    seats.choose(match.id, match.tokens.length ? match.tokens[0].seat : null);
+    if (match.invites.length) share(match);
+    else location.assign(path("deals", match.deal.id));
   } catch (err) {
     $("create-error").textContent =
       err.kind === "validation"
         ? `Not created: ${err.problem.field} — ${flatten(err.problem.errors).join("; ")}`
         : problemWords(err);
   }
+}
+
+// The invites to hand out: one link per other person's seat, each with a copy button. This page
+// never holds those seats' tokens: whoever opens a link claims the seat.
+function share(match) {
+  const origin = location.origin;
+  const rows = match.invites.map((invite) => {
+    const link = origin + invite.link;
+    const field = h("input", {
+      class: "invite-link",
+      value: link,
+      size: 48,
+      readonly: true,
+      "aria-label": `invite link for seat ${invite.seat + 1}`,
+      data: { seat: String(invite.seat) },
+    });
+    const copy = async () => {
+      field.select();
+      try {
+        await navigator.clipboard.writeText(link);
+        note.textContent = "copied";
+      } catch {
+        note.textContent = "selected: copy it with Ctrl+C";
+      }
+    };
+    const note = h("span", { class: "hint", "aria-live": "polite" });
+    return h(
+      "li",
+      {},
+      h("strong", {}, `${match.seats[invite.seat].name} (seat ${invite.seat + 1}) `),
+      field,
+      " ",
+      h("button", { type: "button", class: "copy", events: { click: copy } }, "Copy"),
+      " ",
+      note,
+    );
+  });
+  $("create").replaceWith(
+    h(
+      "section",
+      { id: "invites", "aria-labelledby": "invites-title" },
+      h("h3", { id: "invites-title" }, "Invite the players"),
+      h("p", {}, "Send each person their seat's link. A link seats one player, once: whoever opens it first takes the seat."),
+      h("ul", { class: "invites" }, rows),
+      h(
+        "details",
+        {},
+        h("summary", {}, "Creator key"),
+        h("p", {}, "Keep it to invite a seat again after its player leaves (POST …/seats/{seat}/invite); it is shown only now. ", h("code", { id: "creator-key" }, match.creator_key)),
+      ),
+      h("p", {}, h("a", { href: path("deals", match.deal.id), id: "to-table", class: "button primary" }, "Go to the table")),
+    ),
+  );
 }
 
 const flatten = (errors) => (Array.isArray(errors) ? errors : Object.values(errors || {}).flatMap(flatten));

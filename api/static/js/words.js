@@ -243,6 +243,12 @@ export function problemWords(err) {
     case "forbidden":
     case "unauthorized":
       return "Your seat's token was not accepted: you are watching.";
+    case "invite-used":
+      return "This invite was used already: each invite seats one player. Ask for a new link.";
+    case "invite-invalid":
+      return "This invite is not valid (mistyped, or replaced by a newer one). Ask for a new link.";
+    case "seat-is-a-bot":
+      return "A bot plays this seat: nobody can take it.";
     case "offline":
       return "The server cannot be reached; trying again…";
     case "store-unavailable":

@@ -1,0 +1,103 @@
+"""Seats that belong to their players: a seat's invite is claimed once for a fresh token
+(the code is then worth nothing, to the creator too), a player leaves (the token stops working
+at once), and the creator re-invites a free seat with the creator key. Each claim and leave is
+a public event of the match stream (``seat_claimed``, ``seat_left``: the seat, no secret);
+the facts and the event change in one script (``seats.lua``), so two claims racing on one
+invite cannot both win."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from domain import match as matches
+
+from ..store import Conflict
+from .context import Referee
+from .errors import (
+    Forbidden,
+    InviteInvalid,
+    InviteUsed,
+    NotFound,
+    SeatIsBot,
+    SeatTaken,
+    StaleSeq,
+    Unauthorized,
+)
+from .seats import Meta, from_facts, invite_link, meta, new_secret, token_digest
+
+RETRIES = 5
+
+
+def claim(ref: Referee, match_id: str, seat: int, code: str) -> dict[str, Any]:
+    """A fresh token for ``seat`` in exchange for its open invite's code."""
+    _person(meta(ref, match_id), seat)
+    token, used = new_secret(), token_digest(code)
+    changes = {f"invite:{seat}": None, f"token:{seat}": token_digest(token), f"used:{seat}": used}
+    if not _change(ref, match_id, matches.seat_claimed(seat), (f"invite:{seat}", used), changes):
+        now = ref.store.match_facts(match_id)
+        if not _same(now.get(f"token:{seat}".encode()), token_digest(token)):  # not a retry
+            if _same(now.get(f"used:{seat}".encode()), used):
+                raise InviteUsed(f"seat {seat}'s invite was claimed already")
+            raise InviteInvalid(f"this code is not seat {seat}'s open invite")
+    return {"seat": seat, "token": token}
+
+
+def leave(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str, Any]:
+    """The player hands the seat back: its token stops working, the seat may be invited."""
+    if token is None:
+        raise Unauthorized("leaving a seat needs the seat's token")
+    facts = meta(ref, match_id)
+    _person(facts, seat)
+    if facts.seat_of(token) != seat:
+        raise Forbidden(f"this token is not seat {seat}'s")
+    guard = (f"token:{seat}", token_digest(token))
+    if not _change(ref, match_id, matches.seat_left(seat), guard, {f"token:{seat}": None}):
+        raise Forbidden(f"this token is not seat {seat}'s")  # it left a moment ago
+    return {"seat": seat}
+
+
+def invite(ref: Referee, match_id: str, seat: int, key: str | None) -> dict[str, Any]:
+    """A fresh invite for a free seat (never claimed, or left); it voids the seat's earlier
+    code. Only with the creator key."""
+    if key is None:
+        raise Unauthorized("inviting needs the match's creator key as the Bearer token")
+    raw = ref.store.match_facts(match_id)
+    if not raw:
+        raise NotFound("match", match_id)
+    _person(from_facts(match_id, raw), seat)
+    if not _same(raw.get(b"creator_key"), token_digest(key)):
+        raise Forbidden("this is not the match's creator key")
+    code = new_secret()
+    if ref.store.change_seat(match_id, (f"token:{seat}", None),
+                             {f"invite:{seat}": token_digest(code)}) is None:
+        raise SeatTaken(f"seat {seat} is held by its player: invite it once they leave")
+    return {"seat": seat, "code": code, "link": invite_link(match_id, seat, code)}
+
+
+def _person(meta: Meta, seat: int) -> None:
+    """``seat`` is a seat of the match that a person plays."""
+    if not 0 <= seat < len(meta.seats):
+        raise NotFound("seat", f"{meta.match_id}/{seat}")
+    if meta.bot_of(seat) is not None:
+        raise SeatIsBot(f"seat {seat} is played by a bot: nobody claims or holds it")
+
+
+def _same(stored: bytes | None, digest: str) -> bool:
+    return stored is not None and hmac.compare_digest(stored.decode(), digest)
+
+
+def _change(ref: Referee, match_id: str, event: Any, guard: tuple[str, str | None],
+            changes: dict[str, str | None]) -> bool:
+    """Append ``event`` to the match stream and change the facts, if ``guard`` holds."""
+    seq = 0
+    for _ in range(RETRIES):
+        head = ref.store.head("match", match_id)
+        seq = head.seq
+        assert head.hash is not None
+        envelope = ref.seal([event], seq, head.hash, f"{event.type}:{event.data['seat']}:{seq}")
+        try:
+            return ref.store.change_seat(match_id, guard, changes, (seq, envelope[0])) is not None
+        except Conflict:
+            continue
+    raise StaleSeq(seq)
