@@ -11,7 +11,6 @@ from flask import Blueprint, Response, current_app, request
 from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
-from rq.serializers import JSONSerializer
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from domain import sheet as sheet_forms
@@ -30,6 +29,7 @@ from events.referee import (
 )
 from workers.audits import audit_job, dispute_job
 from workers.replays import replay_job
+from workers.turns import served_job
 from workers.webhooks import NotAllowed, check_url
 
 from . import metrics, polling, quotas, schemas, stream
@@ -224,7 +224,7 @@ def post_audit() -> Response:
 @v1.get("/jobs/<job_id>")
 def get_job(job_id: str) -> Response:
     try:
-        job = Job.fetch(job_id, connection=queue().connection, serializer=JSONSerializer)
+        job = served_job(queue(), job_id)  # never a bot's move (workers.turns)
     except (NoSuchJobError, ValueError):
         raise NotFound("job", job_id) from None
     _check_job_reader(job)

@@ -9,6 +9,8 @@ one can test guesses of a short creator seed against it:
 - deal ``n``'s nonce: ``nonce_n = hex SHA-256(N || 0x02 || n)``
 - deal commitment (in ``dealt``): ``SHA-256(nonce_n || seed_n)``
 - the first dealer: the first 8 bytes of ``SHA-256(N || 0x03 || S)``, big-endian, mod players
+- a bot's generator at event ``seq`` of deal ``d`` (``bot_seed``):
+  ``Random(SHA-256(nonce_n || "bot" 0x00 || d || 0x00 || seq) as a big-endian integer)``
 
 ``N`` and ``nonce_n`` enter as their 32 raw bytes, ``S`` and ``seed_n`` as UTF-8, ``n`` as its
 decimal digits. The deck is ``shuffle(pack, seed_n, n, client seeds)`` (``shuffle.py``):
@@ -90,3 +92,15 @@ def reveal(commitment: str | None, secret: DealSecret | None) -> dict[str, Any]:
     if secret.nonce is not None:
         out["nonce"] = secret.nonce
     return out
+
+
+def bot_seed(deal: DealSecret, deal_id: str, seq: int) -> int:
+    """The seed of the generator a bot draws from at its turn after event ``seq``: secret
+    while the deal runs (``nonce_n`` is), derivable by anyone once ``scored`` reveals it, and
+    one per turn, so a retried job chooses the same. A prearranged deal's ``scored`` reveals no
+    nonce: ``nonce_n`` follows from the match nonce ``N`` that ``ended`` reveals. A match of
+    engine 1 had no nonce: its revealed deal seed stands in."""
+    key = bytes.fromhex(deal.nonce) if deal.nonce is not None else deal.seed.encode()
+    digest = hashlib.sha256(key + b"bot\x00" + deal_id.encode() + b"\x00"
+                            + str(seq).encode()).digest()
+    return int.from_bytes(digest, "big")

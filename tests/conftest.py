@@ -30,6 +30,17 @@ def contract_checked_clients() -> Iterator[None]:
     Flask.test_client_class = before
 
 
+@pytest.fixture(scope="session", autouse=True)
+def bots_think_at_once() -> Iterator[None]:
+    """The suite plays thousands of bot moves: its workers (in this process, and the ones it
+    starts with this environment) wait no minimum think time. The tests of that time
+    (``tests/integration/test_bot_timing.py``) set their own; the tests that start ``tricklog
+    serve`` with a clean environment set it to 0 there."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TRICKLOG_BOT_MIN_THINK", "0")
+        yield
+
+
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     with RedisServer(tmp_path_factory.mktemp("redis")) as server:

@@ -13,6 +13,7 @@ import logging
 from datetime import UTC, datetime
 
 from rq import Queue, Retry
+from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.utils import utcparse
 
@@ -26,10 +27,23 @@ LEASE = 3 * JOB_MONITORING_INTERVAL
 # deal's current seq is a read that raced the job, not a lost turn)
 WAITING = {b"deferred", b"scheduled", b"finished"}
 PLAY_BOT_TURN = "workers.bots.play_bot_turn"
+JOB_PREFIX = "bot-"
 
 
 def job_id(deal_id: str, seq: int) -> str:
-    return f"bot-{deal_id.replace('.', '_')}-{seq}"
+    return f"{JOB_PREFIX}{deal_id.replace('.', '_')}-{seq}"
+
+
+def served_job(queue: Queue, ident: str) -> Job:
+    """The job ``ident`` as ``GET /v1/jobs/{id}`` may serve it. A bot's move job is as good as
+    unknown (``NoSuchJobError``, with no look-up for a bot's id): its status and result would
+    tell when and what the bot chose (issue 26)."""
+    if ident.startswith(JOB_PREFIX):
+        raise NoSuchJobError(ident)
+    job = Job.fetch(ident, connection=queue.connection, serializer=queue.serializer)
+    if job.func_name == PLAY_BOT_TURN:
+        raise NoSuchJobError(ident)
+    return job
 
 
 class BotTurns:

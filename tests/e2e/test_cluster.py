@@ -32,7 +32,7 @@ def test_two_apis_and_two_workers_on_a_cluster(tmp_path: Path) -> None:
     with LocalCluster(tmp_path / "cluster") as cluster, RedisServer(tmp_path / "queue") as queue:
         env = {k: v for k, v in os.environ.items() if not k.startswith("TRICKLOG_")}
         env.update(TRICKLOG_REDIS_URL=cluster.url, TRICKLOG_QUEUE_URL=queue.url,
-                   PYTHONPATH=str(ROOT))
+                   TRICKLOG_BOT_MIN_THINK="0", PYTHONPATH=str(ROOT))
         ports = [free_port(), free_port()]
         procs = [subprocess.Popen([sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{p}",
                                    "-w", "1", *GUNICORN_ARGS, "api.wsgi:app"], cwd=ROOT,

@@ -78,7 +78,7 @@ def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRICKLOG_")}
     # a relative data dir, as `make run` uses by default
     env.update(TRICKLOG_PORT=str(port), TRICKLOG_DATA_DIR="data", TRICKLOG_WORKERS="2",
-               PYTHONPATH=str(ROOT))
+               TRICKLOG_BOT_MIN_THINK="0", PYTHONPATH=str(ROOT))
     log_path = tmp_path / "serve.log"
     log = log_path.open("w")
     proc = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "serve"], cwd=tmp_path,

@@ -56,7 +56,8 @@ class Serve:
         self.log_path = tmp / "serve.log"
         env = {k: v for k, v in os.environ.items() if not k.startswith("TRICKLOG_")}
         env.update(TRICKLOG_PORT=str(self.port), TRICKLOG_DATA_DIR=str(self.data),
-                   TRICKLOG_WORKERS="2", TRICKLOG_BOT_DELAY="0.02", PYTHONPATH=str(ROOT))
+                   TRICKLOG_WORKERS="2", TRICKLOG_BOT_DELAY="0.02", TRICKLOG_BOT_MIN_THINK="0",
+                   PYTHONPATH=str(ROOT))
         self.log = self.log_path.open("w")
         self.proc = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "serve"], cwd=tmp,
                                      env=env, stderr=self.log, stdout=subprocess.DEVNULL,
