@@ -20,6 +20,7 @@ import argparse
 import hashlib
 import importlib
 import json
+import os
 import random
 import sys
 import urllib.error
@@ -135,6 +136,16 @@ def play_match(base: str, match: str, token: str, seed: int = 0,
         played.add(deal)
 
 
+def load_policy(spec: str) -> Policy:
+    """``module:function``, the module found from the working directory too (as ``python -m``
+    finds it): ``examples.pettingzoo_policy:choose`` from a checkout's root, where
+    ``python examples/sse_bot.py`` alone puts only ``examples/`` on the path."""
+    module, _, name = spec.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(1, os.getcwd())
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Play one seat of a Tricklog match over SSE.")
     parser.add_argument("--base", default="http://127.0.0.1:8000")
@@ -144,10 +155,7 @@ def main() -> int:
     parser.add_argument("--policy", default=None,
                         help="module:function choosing a move from the view (default: random)")
     args = parser.parse_args()
-    policy = None
-    if args.policy:
-        module, _, name = args.policy.partition(":")
-        policy = getattr(importlib.import_module(module), name)
+    policy = load_policy(args.policy) if args.policy else None
     result = play_match(args.base, args.match, args.token, args.seed, policy)
     print(json.dumps({"status": result["status"], "totals": result["totals"]}))
     return 0
