@@ -37,7 +37,6 @@ from .encoding import ActionTable, ViewEncoder
 from .render import text_table
 from .table import play, returns
 
-
 RENDER_MODES = ("ansi", "human")
 
 
