@@ -26,6 +26,7 @@ from flask import Response, current_app, request
 
 from domain import game
 from events.referee import Referee, deals
+from events.referee import matches as match_stream
 
 from .hub import Feed, Hub, Snapshot
 from .problems import invalid
@@ -35,7 +36,6 @@ MAX_DIGITS = 19  # a seq is below 2**63: more digits than this is above every se
 ABOVE_ANY_SEQ = 2**63
 KEEPALIVE_S = 15.0
 CHECK_S = 2.0
-END = b"event: end\ndata: {}\n\n"
 KEEPALIVE = b": keep-alive\n\n"
 
 
@@ -113,7 +113,17 @@ class Watcher:
             elif time.monotonic() - last_write >= KEEPALIVE_S:
                 yield KEEPALIVE
                 last_write = time.monotonic()
-        yield END
+        yield self.end(snap)
+
+    def end(self, snap: Snapshot) -> bytes:
+        """``event: end`` with the match's next deal, null once the match is over. The match
+        is brought up to date first (as ``GET /v1/matches/{id}`` does): the move that ended
+        the deal may not have started the next one yet."""
+        state = match_stream.advance(self.referee, snap.deal.meta.match_id)
+        ids = [d["id"] for d in state.deals]
+        place = ids.index(self.feed.deal_id) + 1 if self.feed.deal_id in ids else len(ids)
+        following = ids[place] if place < len(ids) else None
+        return b"event: end\ndata: " + orjson.dumps({"next_deal": following}) + b"\n\n"
 
     def catch_up(self, snap: Snapshot, cursor: int) -> list[bytes]:
         """The first frames, one chunk each: what came after ``cursor``, then the view. (A

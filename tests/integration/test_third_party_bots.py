@@ -193,3 +193,40 @@ def test_the_readmes_trained_policy_commands_work_from_a_checkout(
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["status"] == "over"
     other.join(60)
+
+
+def test_the_end_frame_names_the_next_deal(live: dict[str, Any],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``event: end`` carries ``{"next_deal": id}`` while the match goes on and
+    ``{"next_deal": null}`` once it is over; the example bot follows it, asking for the match
+    only at the start and the end, not once (or more) per deal."""
+    base = live["base"]
+    created = post(base, "/v1/matches", {"ruleset": "sedma", "players": 2, "seed": "ends",
+                                         "options": {"target_stakes": 4},
+                                         "seats": [{"name": "a"}, {"name": "b"}]})
+    asked: dict[str, int] = {}
+    plain_call = sse_bot.call
+
+    def counting(base: str, method: str, path: str, token: str, body: Any = None) -> Any:
+        if method == "GET" and path == f"/v1/matches/{created['id']}":
+            asked[token] = asked.get(token, 0) + 1
+        return plain_call(base, method, path, token, body)
+
+    monkeypatch.setattr(sse_bot, "call", counting)
+    results: dict[int, Any] = {}
+    threads = [threading.Thread(target=lambda t=t: results.__setitem__(
+        t["seat"], sse_bot.play_match(base, created["id"], t["token"], t["seat"])))
+        for t in created["tokens"]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    match = plain_call(base, "GET", f"/v1/matches/{created['id']}", "")
+    assert match["status"] == "over" and results[0]["status"] == "over"
+    ids = [d["id"] for d in match["deals"]]
+    assert len(ids) >= 2, ids
+    token = created["tokens"][0]["token"]
+    for deal, following in zip(ids, [*ids[1:], None], strict=True):
+        kind, data = list(sse_bot.frames(base, deal, token, after=None))[-1]
+        assert (kind, data) == ("end", {"next_deal": following})
+    assert max(asked.values()) <= 2, asked
