@@ -6,7 +6,9 @@ client that reconnects with ``Last-Event-ID`` gets what it missed. ``Last-Event-
 strictly: ASCII digits, else a 422 before the stream starts; a value above the deal's ``seq``
 (a client that saw a log the store no longer has) starts the stream at the current view, at
 once, as if none had been given. A comment line every ``KEEPALIVE_S`` seconds keeps proxies
-from closing a quiet stream; ``event: end`` closes it once the deal is over.
+from closing a quiet stream; ``event: end`` closes it once the deal is over, naming the
+match's next deal (``{"next_deal": "<id>"}``, or ``{"next_deal": null}`` when the match is
+over) so that a bot goes straight on to it.
 
 A stream holds no thread and no Redis connection of its own: it waits on its deal's feed in
 this process (``api.hub``), which reads each change once for all watchers. Every
