@@ -38,7 +38,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if not getattr(args, "quiet", False):
         setup_logging()
-    return int(args.run(args) or 0)
+    status = 128 + signal.SIGPIPE  # what a shell shows for a command a closed pipe stopped
+    try:
+        status = int(args.run(args) or 0)
+        sys.stdout.flush()  # here, not at exit, where a closed pipe prints a traceback
+    except BrokenPipeError:
+        from events.audit_command import quiet_stdout
+
+        quiet_stdout()
+    return status
 
 
 def parser() -> argparse.ArgumentParser:
@@ -94,7 +102,8 @@ def _audit_command(sub: Commands) -> None:
                            "status 0 only for a clean log; 1 names the first event that "
                            "differs; 2 for a file that cannot be read or is not a well-formed "
                            "export (the report says what is wrong).")
-    audit.add_argument("file", help="a JSON Lines export (GET /v1/deals/{id}/export); - for stdin")
+    audit.add_argument("file", help="an export (GET /v1/deals/{id}/export: a JSON array, "
+                       "compact or pretty-printed, or JSON Lines); - for stdin")
     audit.add_argument("--json", action="store_true", help="print the report as JSON")
     audit.set_defaults(run=_audit, quiet=True)
 
@@ -129,23 +138,9 @@ def _arena(args: argparse.Namespace) -> int:
 
 
 def _audit(args: argparse.Namespace) -> int:
-    from events.audit import audit_export
+    from events.audit_command import command
 
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    except OSError as exc:
-        print(f"tricklog audit: {exc}", file=sys.stderr)
-        return 2
-    report = audit_export(text)
-    if args.json:
-        import orjson
-
-        print(orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode())
-    else:
-        print(report.to_text())
-    if report.ok:
-        return 0
-    return 2 if report.first_error and report.first_error.get("check") == "format" else 1
+    return command(args.file, args.json)
 
 
 def _redis(args: argparse.Namespace) -> int:

@@ -103,8 +103,8 @@ TYPES: tuple[ProblemType, ...] = (
                 "Send `Content-Type: application/json`."),
     ProblemType("validation", 422, "Invalid request body",
                 "A body or parameter that fails validation; `field` names the first bad field "
-                "(a dotted path when nested: `seats.1.name`) and `errors` lists the messages "
-                "per field.",
+                "(a dotted path when nested: `seats.1.name`, `options.target`) and `errors` "
+                "lists the messages per field.",
                 "Fix the field; `GET /v1/rulesets/{id}` lists a preset's options and values. A "
                 "card code is the whole string (`AS`, not `AS\\n`); a `Last-Event-ID` is ASCII "
                 "digits."),

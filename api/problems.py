@@ -13,7 +13,7 @@ from flask import Flask, Response, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from domain.errors import IllegalMove, InvalidDeal, InvalidOptions
+from domain.errors import IllegalMove, InvalidDeal, InvalidOption, InvalidOptions
 from events.referee import (
     DealRunning,
     Forbidden,
@@ -84,6 +84,20 @@ PLAIN: tuple[tuple[type[Exception], str], ...] = (
     (Forbidden, "forbidden"))
 
 
+def _refused_field(exc: InvalidOptions | InvalidDeal) -> Problem:
+    """A refusal of the domain's as ``validation``, its field the dotted path into the body: an
+    option's under ``options``, a prearranged deal's under ``deal`` (``options.target``)."""
+    path = [exc.field]
+    if isinstance(exc, InvalidOption):
+        path.insert(0, "options")
+    elif isinstance(exc, InvalidDeal):
+        path.insert(0, "deal")
+    errors: Any = [exc.detail]
+    for part in reversed(path):
+        errors = {part: errors}
+    return Problem("validation", exc.detail, field=".".join(path), errors=errors)
+
+
 def _from(exc: Exception) -> Problem:
     plain = next((name for kind, name in PLAIN if isinstance(exc, kind)), None)
     if plain is not None:
@@ -94,8 +108,7 @@ def _from(exc: Exception) -> Problem:
         case ValidationError():
             return invalid(exc.messages)
         case InvalidOptions() | InvalidDeal():
-            return Problem("validation", exc.detail, field=exc.field,
-                           errors={exc.field: [exc.detail]})
+            return _refused_field(exc)
         case IllegalMove():
             return Problem("illegal-move", exc.detail, rule=exc.rule,
                            legal_moves=exc.legal_moves)

@@ -176,11 +176,11 @@ def get_replay(deal_id: str) -> Response:
 
 @v1.get("/deals/<deal_id>/export")
 def get_export(deal_id: str) -> Response:
-    """JSON Lines, or one JSON array when ``Accept`` prefers ``application/json`` (typed
-    clients read the array; the audit tools read the lines)."""
+    """One JSON array, or JSON Lines when ``Accept`` prefers ``application/jsonl``. A generated
+    client sends no ``Accept`` (or ``*/*``) and reads JSON: the array is the default."""
     lines = deals.export(referee(), deal_id)
-    best = request.accept_mimetypes.best_match(["application/jsonl", "application/json"],
-                                               default="application/jsonl")
+    best = request.accept_mimetypes.best_match(["application/json", "application/jsonl"],
+                                               default="application/json")
     if best == "application/json":
         return json_response(lines, headers={
             "Content-Disposition": f'attachment; filename="{deal_id}.json"'})

@@ -6,7 +6,9 @@ client that reconnects with ``Last-Event-ID`` gets what it missed. ``Last-Event-
 strictly: ASCII digits, else a 422 before the stream starts; a value above the deal's ``seq``
 (a client that saw a log the store no longer has) starts the stream at the current view, at
 once, as if none had been given. A comment line every ``KEEPALIVE_S`` seconds keeps proxies
-from closing a quiet stream; ``event: end`` closes it once the deal is over.
+from closing a quiet stream; ``event: end`` closes it once the deal is over, naming the
+match's next deal (``{"next_deal": "<id>"}``, or ``{"next_deal": null}`` when the match is
+over) so that a bot goes straight on to it.
 
 A stream holds no thread and no Redis connection of its own: it waits on its deal's feed in
 this process (``api.hub``), which reads each change once for all watchers. Every
@@ -27,6 +29,7 @@ from flask import Response, current_app, request
 
 from domain import game
 from events.referee import Referee, deals
+from events.referee import matches as match_stream
 from events.referee.seats import token_digest
 
 from .hub import Feed, Hub, Snapshot
@@ -37,7 +40,6 @@ MAX_DIGITS = 19  # a seq is below 2**63: more digits than this is above every se
 ABOVE_ANY_SEQ = 2**63
 KEEPALIVE_S = 15.0
 CHECK_S = 2.0
-END = b"event: end\ndata: {}\n\n"
 KEEPALIVE = b": keep-alive\n\n"
 
 
@@ -121,7 +123,17 @@ class Watcher:
             elif time.monotonic() - last_write >= KEEPALIVE_S:
                 yield KEEPALIVE
                 last_write = time.monotonic()
-        yield END
+        yield self.end(snap)
+
+    def end(self, snap: Snapshot) -> bytes:
+        """``event: end`` with the match's next deal, null once the match is over. The match
+        is brought up to date first (as ``GET /v1/matches/{id}`` does): the move that ended
+        the deal may not have started the next one yet."""
+        state = match_stream.advance(self.referee, snap.deal.meta.match_id)
+        ids = [d["id"] for d in state.deals]
+        place = ids.index(self.feed.deal_id) + 1 if self.feed.deal_id in ids else len(ids)
+        following = ids[place] if place < len(ids) else None
+        return b"event: end\ndata: " + orjson.dumps({"next_deal": following}) + b"\n\n"
 
     def catch_up(self, snap: Snapshot, cursor: int) -> list[bytes]:
         """The first frames, one chunk each: what came after ``cursor``, then the view. (A

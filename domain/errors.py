@@ -62,6 +62,10 @@ class InvalidOptions(DomainError):
         self.field = field
 
 
+class InvalidOption(InvalidOptions):
+    """One option's value (or name): ``field`` is a key of the request's ``options``."""
+
+
 class InvalidDeal(DomainError):
     """A prearranged deal that is not a legal deal of the game."""
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import is_card
-from .errors import InvalidOptions
+from .errors import InvalidOption
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,27 +37,27 @@ class Option:
         if self.type == "integer":
             value = _integral(self.name, value)
             if self.minimum is not None and value < self.minimum:
-                raise InvalidOptions(self.name, f"{self.name} must be at least {self.minimum}")
+                raise InvalidOption(self.name, f"{self.name} must be at least {self.minimum}")
             if self.maximum is not None and value > self.maximum:
-                raise InvalidOptions(self.name, f"{self.name} must be at most {self.maximum}")
+                raise InvalidOption(self.name, f"{self.name} must be at most {self.maximum}")
         elif self.type == "boolean" and not isinstance(value, bool):
-            raise InvalidOptions(self.name, f"{self.name} must be true or false")
+            raise InvalidOption(self.name, f"{self.name} must be true or false")
         elif self.type == "string" and not isinstance(value, str):
-            raise InvalidOptions(self.name, f"{self.name} must be a string")
+            raise InvalidOption(self.name, f"{self.name} must be a string")
         elif self.type == "cards":
             value = self._cards(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise InvalidOptions(self.name, f"{self.name} must be one of: {allowed}")
+            raise InvalidOption(self.name, f"{self.name} must be one of: {allowed}")
         return value
 
     def _cards(self, value: Any) -> list[str]:
         if (not isinstance(value, list) or not all(is_card(c) for c in value)
                 or len(set(value)) != len(value) or len(value) != self.count):
-            raise InvalidOptions(self.name, f"{self.name} must be {self.count} distinct cards")
+            raise InvalidOption(self.name, f"{self.name} must be {self.count} distinct cards")
         if any(c[:-1] in self.excluded_ranks for c in value):
             banned = ", ".join(self.excluded_ranks)
-            raise InvalidOptions(self.name, f"{self.name} may not hold cards of rank {banned}")
+            raise InvalidOption(self.name, f"{self.name} may not hold cards of rank {banned}")
         return list(value)
 
     def describe(self) -> dict[str, Any]:
@@ -74,9 +74,9 @@ class Option:
 
 def _integral(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InvalidOptions(name, f"{name} must be an integer")
+        raise InvalidOption(name, f"{name} must be an integer")
     if isinstance(value, float) and not value.is_integer():
-        raise InvalidOptions(name, f"{name} must be an integer")
+        raise InvalidOption(name, f"{name} must be an integer")
     return int(value)
 
 
@@ -87,7 +87,7 @@ def validate(specs: tuple[Option, ...], given: Mapping[str, Any] | None, players
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise InvalidOptions(unknown[0], f"unknown option {unknown[0]!r}; known: "
+        raise InvalidOption(unknown[0], f"unknown option {unknown[0]!r}; known: "
                              + (", ".join(sorted(known)) or "none"))
     return {name: (spec.check(given[name]) if name in given else spec.default_for(players))
             for name, spec in known.items()}

@@ -67,22 +67,34 @@ def export_format(envelopes: Sequence[dict[str, Any]]) -> str:
     return EXPORT_FORMAT if envelopes and envelopes[0].get("commitments") else LEGACY_FORMAT
 
 
-def parse_export(text: str | bytes) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The header and the envelopes of a JSON Lines export."""
-    raw = text.decode() if isinstance(text, bytes) else text
-    lines = [orjson.loads(line) for line in raw.splitlines() if line.strip()]
-    if not lines:
+def parse_export(export: str | bytes | list[Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The header and the envelopes of an export: JSON Lines, or the same items as one JSON
+    array (compact or pretty-printed, as text or already parsed)."""
+    items = export if isinstance(export, list) else _items(export)
+    if not items:
         raise ValueError("the export is empty")
-    if not isinstance(lines[0], dict):
-        raise ValueError("the first line must be the export's header object")
-    return lines[0], lines[1:]
+    if not isinstance(items[0], dict):
+        raise ValueError("the first item must be the export's header object")
+    return items[0], items[1:]
 
 
-def audit_export(text: str | bytes) -> Report:
-    """The audit of an export as uploaded: whatever the text holds, a report (a malformed
-    export fails the ``format`` check, saying what is wrong), never an exception."""
+def _items(text: str | bytes) -> list[Any]:
+    raw = text.decode() if isinstance(text, bytes) else text
+    if raw.lstrip().startswith("["):  # one array, or JSON Lines whose first line is a list
+        try:
+            items = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            items = None
+        if isinstance(items, list):
+            return items
+    return [orjson.loads(line) for line in raw.splitlines() if line.strip()]
+
+
+def audit_export(export: str | bytes | list[Any]) -> Report:
+    """The audit of an export as uploaded: whatever it holds, a report (a malformed export
+    fails the ``format`` check, saying what is wrong), never an exception."""
     try:
-        header, envelopes = parse_export(text)
+        header, envelopes = parse_export(export)
     except (ValueError, UnicodeDecodeError, orjson.JSONDecodeError) as exc:
         return Report(ok=False).fail(None, "format", f"not a Tricklog export: {exc}")
     try:

@@ -17,14 +17,20 @@ is over every part and every salt is shown, and an audit opens every commitment.
 
 An envelope without ``commitments`` chains its data as it is: the logs of engine 1 (export
 format v1), which hashed hidden data in the clear, still verify.
+
+``at`` is chained as the server writes it (``render_at``: UTC, milliseconds, ``Z``). A client
+that parses it as a date-time may write the same instant back another way (``+00:00``, six
+digits): the check hashes any RFC 3339 rendering of an instant as the server's rendering of it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
@@ -37,6 +43,32 @@ UNCHAINED = ("hash", "commitments", "salts")
 SALT_BYTES = 32
 
 Salter = Callable[[], bytes]
+
+
+# RFC 3339 section 5.6 (with its note: "t", "z" and a space for "T" are allowed).
+RFC3339 = re.compile(r"(\d{4}-\d\d-\d\d)[Tt ](\d\d:\d\d:\d\d)(?:\.(\d+))?([Zz]|[+-]\d\d:\d\d)")
+
+
+def render_at(moment: datetime) -> str:
+    """The server's rendering of an instant: ``2026-11-22T10:20:03.400Z``."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def canonical_at(value: Any) -> Any:
+    """``value`` as ``render_at`` writes its instant when it is an RFC 3339 date-time of whole
+    milliseconds; anything else (another precision, no offset, not a time) as it is."""
+    found = RFC3339.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        return value
+    day, clock, fraction, offset = found.groups()
+    fraction = fraction or ""
+    if fraction[3:].strip("0"):
+        return value
+    try:
+        moment = datetime.fromisoformat(f"{day}T{clock}{'+00:00' if offset in 'Zz' else offset}")
+    except ValueError:
+        return value
+    return render_at(moment + timedelta(milliseconds=int(fraction[:3].ljust(3, "0"))))
 
 
 def canonical(value: Any) -> bytes:
@@ -132,7 +164,7 @@ def _link(env: dict[str, Any], prev: str, expected: int) -> Break | None:
     if env.get("prev") != prev:
         return Break(expected, "prev must be the previous event's hash", prev, env.get("prev"))
     try:
-        want = digest(env)
+        want = _digest_at_any_rendering(env)
     except (KeyError, IndexError, TypeError, ValueError, orjson.JSONEncodeError):
         return Break(expected, "a commitment names a part the event does not have",
                      None, env.get("commitments"))
@@ -140,6 +172,18 @@ def _link(env: dict[str, Any], prev: str, expected: int) -> Break | None:
         return Break(expected, "the event's hash does not match its content", want,
                      env.get("hash"))
     return None
+
+
+def _digest_at_any_rendering(env: dict[str, Any]) -> str:
+    """The digest as the envelope is, or, where that is not its hash, with ``at`` as the server
+    renders it."""
+    want = digest(env)
+    at = canonical_at(env.get("at"))
+    if want != env.get("hash") and at != env.get("at"):
+        rendered = digest({**env, "at": at})
+        if rendered == env.get("hash"):
+            return rendered
+    return want
 
 
 def unopened(env: dict[str, Any]) -> Break | None:

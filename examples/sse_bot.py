@@ -3,8 +3,8 @@
 It follows a seat's Server-Sent Events stream from the deal's first event, and whenever the
 view says it is its turn it posts one of its legal moves (a random one, or the choice of
 ``--policy module:function``, a function of the view that returns a move, e.g. one trained
-offline on the PettingZoo environment). When a deal ends it moves to the match's next deal,
-until the match is over.
+offline on the PettingZoo environment). When a deal ends, the stream's ``end`` frame names the
+match's next deal (``{"next_deal": id}``, null once the match is over) and the bot follows it.
 
 It also checks the deal's hash chain as the events arrive (``Chain``): each event's number,
 ``prev`` and ``hash``, and its own hidden cards against their salted commitments. A server that
@@ -23,8 +23,10 @@ import argparse
 import hashlib
 import importlib
 import json
+import os
 import random
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -110,11 +112,14 @@ def frames(base: str, deal: str, token: str, after: int | None = 0
 
 
 def play_deal(base: str, deal: str, token: str, rng: random.Random,
-              policy: Policy | None = None) -> int:
+              policy: Policy | None = None) -> tuple[int, str | None | bool]:
+    """Play the seat's moves of one deal. Returns the moves made and what the stream's
+    ``end`` frame says comes next: a deal's id, None when the match is over, or False when
+    the stream closed without one (the server restarted): then ask the match."""
     moves, chain = 0, Chain()
     for kind, data in frames(base, deal, token):
         if kind == "end":
-            break
+            return moves, data.get("next_deal")
         if kind == "event":
             chain.add(data)
         if kind == "view" and data["legal_moves"] and data["turn"] == data["seat"]:
@@ -126,22 +131,35 @@ def play_deal(base: str, deal: str, token: str, rng: random.Random,
             except urllib.error.HTTPError as exc:
                 if exc.code != 409:  # someone else moved first: the next frame says so
                     raise
-    return moves
+    return moves, False
 
 
 def play_match(base: str, match: str, token: str, seed: int = 0,
                policy: Policy | None = None) -> dict[str, Any]:
+    """Every deal of the match in turn, each one named by the previous deal's ``end`` frame;
+    the match is asked for only to start, after a stream that closed early (with a pause),
+    and at the end."""
     rng = random.Random(seed)
-    played: set[str] = set()
-    while True:
-        state = call(base, "GET", f"/v1/matches/{match}", token)
-        if state["status"] == "over":
-            return state
-        deal = state["deals"][-1]["id"]
-        if deal in played:  # the match has not started the next deal yet
+    state = call(base, "GET", f"/v1/matches/{match}", token)
+    deal: str | None | bool = state["deals"][-1]["id"] if state["status"] != "over" else None
+    while deal is not None:
+        if deal is False:
+            time.sleep(1.0)
+            state = call(base, "GET", f"/v1/matches/{match}", token)
+            deal = state["deals"][-1]["id"] if state["status"] != "over" else None
             continue
-        play_deal(base, deal, token, rng, policy)
-        played.add(deal)
+        _, deal = play_deal(base, str(deal), token, rng, policy)
+    return call(base, "GET", f"/v1/matches/{match}", token)  # type: ignore[no-any-return]
+
+
+def load_policy(spec: str) -> Policy:
+    """``module:function``, the module found from the working directory too (as ``python -m``
+    finds it): ``examples.pettingzoo_policy:choose`` from a checkout's root, where
+    ``python examples/sse_bot.py`` alone puts only ``examples/`` on the path."""
+    module, _, name = spec.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(1, os.getcwd())
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
 def main() -> int:
@@ -155,10 +173,7 @@ def main() -> int:
     parser.add_argument("--policy", default=None,
                         help="module:function choosing a move from the view (default: random)")
     args = parser.parse_args()
-    policy = None
-    if args.policy:
-        module, _, name = args.policy.partition(":")
-        policy = getattr(importlib.import_module(module), name)
+    policy = load_policy(args.policy) if args.policy else None
     token = args.token
     if token is None:
         if args.seat is None or args.invite is None:

@@ -15,8 +15,10 @@ preset's fixed action table (``integrations.encoding``); only the seat in turn m
 talk and a weak-hand redeal are offered to it when the rules do). Information state and
 observation are the seat's view (``domain.game.view``, the server's redaction), as canonical
 JSON and as a tensor. Returns are the deal's relative match points (``integrations.table``),
-so every game is zero-sum. ``resample_from_infostate`` relabels the cards the seat has not
-seen (``integrations.resample``) and replays the history, for ISMCTS.
+so every game is zero-sum; ``min_utility`` and ``max_utility`` are their true bounds for the
+game's rules and parameters (``integrations.bounds``). ``resample_from_infostate`` relabels
+the cards the seat has not seen (``integrations.resample``) and replays the history, for
+ISMCTS.
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ from domain import game
 from domain.errors import DomainError
 from domain.registry import PRESETS
 
+from .bounds import utility_bounds
 from .encoding import ActionTable, ViewEncoder, view_string
 from .resample import relabelled_deck
-from .table import UTILITY_BOUND, Table, play, returns
+from .table import Table, play, returns
 
 PREFIX = "tricklog_"
 RESAMPLE_TRIES = 50
@@ -97,9 +100,10 @@ class TricklogGame(pyspiel.Game):  # type: ignore[misc]
         self.actions = ActionTable(self.table.rules)
         self.encoder = ViewEncoder(self.table.rules)
         pack = len(self.table.pack)
+        low, high = utility_bounds(self.table)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions), max_chance_outcomes=pack,
-            num_players=players, min_utility=-UTILITY_BOUND, max_utility=UTILITY_BOUND,
+            num_players=players, min_utility=low, max_utility=high,
             utility_sum=0.0, max_game_length=pack * (2 + players) + 130 + players)
         super().__init__(game_type(preset), info, params)
 

@@ -4,8 +4,13 @@ Agents are ``seat_0`` .. ``seat_{n-1}``. An observation is a dict: ``observation
 view (``domain.game.view``: exactly what the server shows that seat) as a float vector
 (``integrations.encoding.ViewEncoder``), and ``action_mask`` over the preset's fixed action
 table (``integrations.encoding.actions``: the legal moves of the seat in turn). ``info`` holds
-the view itself (``info["view"]``) and ``info["move"]`` turns an action id into the move dict
-the HTTP API takes, so a policy trained here plays over HTTP unchanged.
+the view itself (``info["view"]``) and the action table (``info["moves"][id]`` is the move
+dict the HTTP API takes for action ``id``), so a policy trained here plays over HTTP
+unchanged. Both are plain data: two environments reset with one seed give equal infos
+(``pettingzoo.test.seed_test``).
+
+``render_mode="ansi"`` makes ``render()`` return the table as text (every seat's hand, the
+cards on the table, tricks and bids); ``"human"`` prints it.
 
 An episode is one deal (``episode="deal"``) or a whole match (``episode="match"``); rewards
 are each seat's relative match points of every deal as it is scored (``integrations.table``),
@@ -29,25 +34,32 @@ from domain.fairness import MatchSecret
 from domain.registry import rules_for
 
 from .encoding import ActionTable, ViewEncoder
+from .render import text_table
 from .table import play, returns
+
+RENDER_MODES = ("ansi", "human")
 
 
 def env(ruleset: str, players: int | None = None, episode: str = "deal",
-        **options: Any) -> AECEnv:
+        render_mode: str | None = None, **options: Any) -> AECEnv:
     """The environment, wrapped as PettingZoo's classic games are (illegal moves end the
     episode with a penalty; order of calls enforced)."""
-    raw = TricklogEnv(ruleset, players, episode, options)
+    raw = TricklogEnv(ruleset, players, episode, options, render_mode)
     return wrappers.OrderEnforcingWrapper(wrappers.TerminateIllegalWrapper(raw, -1.0))
 
 
 class TricklogEnv(AECEnv):  # type: ignore[misc]
-    metadata = {"name": "tricklog_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "tricklog_v0", "render_modes": list(RENDER_MODES),
+                "is_parallelizable": False}
 
     def __init__(self, ruleset: str, players: int | None = None, episode: str = "deal",
                  options: dict[str, Any] | None = None, render_mode: str | None = None) -> None:
         super().__init__()
         if episode not in ("deal", "match"):
             raise ValueError("episode must be 'deal' or 'match'")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not "
+                             f"{render_mode!r}")
         self.rules = rules_for(ruleset, players, options)
         self.episode, self.render_mode = episode, render_mode
         self.table = ActionTable(self.rules)
@@ -116,7 +128,7 @@ class TricklogEnv(AECEnv):  # type: ignore[misc]
         return True
 
     def _info(self, seat: int) -> dict[str, Any]:
-        return {"view": game.view(self.deal, seat), "move": self.table.moves.__getitem__}
+        return {"view": game.view(self.deal, seat), "moves": self.table.moves}
 
     # -- moves -----------------------------------------------------------------------------------
 
@@ -141,9 +153,13 @@ class TricklogEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
-        return str(game.view(self.deal, None))
+        text = text_table(self.deal, self.possible_agents)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

@@ -18,8 +18,6 @@ from domain.fairness import DealSecret
 from domain.messages import Command, Event, Move
 from domain.registry import family_of, rules_for
 
-UTILITY_BOUND = 1000.0   # above any deal's score in any preset (Serbian whist's oy_vey: 358)
-
 
 @dataclass(frozen=True)
 class Table:
@@ -81,20 +79,25 @@ def higher_wins(rules: Any) -> bool:
     return winners == [0]
 
 
-def seat_points(state: Any) -> list[float]:
-    """Each seat's match points from the finished deal (its side's, in partnerships)."""
-    rules, score = state.rules, state.result["score"]["match_points"]
+def seat_points(rules: Any, score: Sequence[Any]) -> list[float]:
+    """Each seat's match points from a deal's ``match_points`` (its side's, in
+    partnerships)."""
     per_side = len(score) == len(rules.sides)
     return [float(score[rules.side_of(s)] if per_side else score[s])
             for s in range(rules.players)]
 
 
+def relative(rules: Any, match_points: Sequence[Any]) -> list[float]:
+    """Zero-sum values of a deal's ``match_points``: each seat's minus the seats' mean, sign
+    turned where low totals win."""
+    points = seat_points(rules, match_points)
+    mean = sum(points) / len(points)
+    sign = 1.0 if higher_wins(rules) else -1.0
+    return [sign * (p - mean) for p in points]
+
+
 def returns(state: Any) -> list[float]:
-    """Zero-sum values of a finished deal: match points minus the seats' mean, sign turned
-    where low totals win; zeros before the end."""
+    """``relative`` of a finished deal; zeros before the end."""
     if not game.is_over(state) or state.result is None:
         return [0.0] * state.rules.players
-    points = seat_points(state)
-    mean = sum(points) / len(points)
-    sign = 1.0 if higher_wins(state.rules) else -1.0
-    return [sign * (p - mean) for p in points]
+    return relative(state.rules, state.result["score"]["match_points"])

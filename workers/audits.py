@@ -20,7 +20,8 @@ def _progress(step: str, done: int, total: int) -> None:
 
 
 def audit_job(request: dict[str, Any]) -> dict[str, Any]:
-    """``{"deal_id": ...}`` audits a stored deal; ``{"export": "<JSON Lines>"}`` an upload."""
+    """``{"deal_id": ...}`` audits a stored deal; ``{"export": ...}`` an upload (JSON Lines
+    text or the export's items as a list)."""
     _progress("reading", 0, 2)
     if "export" in request:
         report: Report = audit_export(request["export"])

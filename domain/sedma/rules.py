@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import ALL_CARDS, PIQUET_RANKS, RANKS, make_pack, rank
-from ..errors import InvalidOptions
+from ..errors import InvalidOption
 from ..options import Option
 from .points import Scoring
 
@@ -154,7 +154,7 @@ def sedma_three_32(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
 
 def sedma_king(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
     if o["solo_king"] in o["removed_cards"]:
-        raise InvalidOptions("removed_cards", f"removed_cards may not take out the solo king "
+        raise InvalidOption("removed_cards", f"removed_cards may not take out the solo king "
                              f"{o['solo_king']}: it is the card the game is played for")
     return SedmaRules(p, n, o, cards=_thirty(o), solo_king=o["solo_king"],
                       dealer_policy="loser_right_of_winner",
@@ -187,7 +187,7 @@ def sedma_osmova_170(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
 
 def _talk(o: dict[str, Any], n: int) -> bool:
     if o["table_talk"] and n != 4:
-        raise InvalidOptions("table_talk", "table talk is between partners: four players only")
+        raise InvalidOption("table_talk", "table talk is between partners: four players only")
     return bool(o["table_talk"])
 
 

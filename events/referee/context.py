@@ -12,14 +12,14 @@ from typing import Any
 from domain import game
 from domain.messages import Event
 
-from ..envelope import seal
+from ..envelope import render_at, seal
 from ..store import EventStore
 
 TurnHook = Callable[[str, int, int], None]
 
 
 def utc_now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return render_at(datetime.now(UTC))
 
 
 def new_match_id() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ from flask.testing import FlaskClient
 from domain import game, registry
 from domain.fairness import commit
 from tests.http import auth, claim_seats, create, play_randomly
+
+JSONL = {"Accept": "application/jsonl"}
 
 
 def finished_deal(client: FlaskClient, **kw: Any) -> tuple[dict[str, Any], str]:
@@ -41,7 +44,7 @@ def test_audit_a_stored_deal(client: FlaskClient, worker: Any) -> None:
 
 def test_audit_an_uploaded_export_and_find_a_forgery(client: FlaskClient, worker: Any) -> None:
     _, deal = finished_deal(client)
-    export = client.get(f"/v1/deals/{deal}/export").get_data(as_text=True)
+    export = client.get(f"/v1/deals/{deal}/export", headers=JSONL).get_data(as_text=True)
     lines = export.splitlines()
     played = next(i for i, line in enumerate(lines) if '"type":"played"' in line)
     envelope = orjson.loads(lines[played])
@@ -53,6 +56,29 @@ def test_audit_an_uploaded_export_and_find_a_forgery(client: FlaskClient, worker
     assert job(client, good)["result"]["ok"]
     report = job(client, bad)["result"]
     assert not report["ok"] and report["first_error"]["seq"] == played
+
+
+def test_an_export_rebuilt_by_a_typed_client_audits_ok(client: FlaskClient,
+                                                        worker: Any) -> None:
+    """A generated client sends no Accept (or ``*/*``), reads the JSON array, parses each ``at``
+    as a date-time and writes it back its own way; it uploads the array as it holds it."""
+    _, deal = finished_deal(client)
+    for accept in ({}, {"Accept": "*/*"}):
+        resp = client.get(f"/v1/deals/{deal}/export", headers=accept)
+        assert resp.mimetype == "application/json", accept
+    items = resp.get_json()
+    for item in items[1:]:
+        item["at"] = datetime.fromisoformat(item["at"]).isoformat()  # ...03.400000+00:00
+    assert items[1]["at"].endswith("+00:00")
+    resp = client.post("/v1/audits", json={"export": items})
+    assert resp.status_code == 202, resp.get_json()
+    as_text = client.post("/v1/audits", json={"export": orjson.dumps(items).decode()})
+    worker()
+    for done in (resp, as_text):
+        report = job(client, done.get_json()["id"])["result"]
+        assert report["ok"], report["text"]
+    for bad in ([], [1], "", 7, [{}] * 100_001):
+        assert client.post("/v1/audits", json={"export": bad}).status_code in (413, 422), bad
 
 
 def test_audit_requests_are_checked(client: FlaskClient) -> None:
@@ -109,7 +135,7 @@ def test_a_finished_match_reveals_its_secret(client: FlaskClient) -> None:
 def test_cli_audits_an_export_offline(client: FlaskClient, tmp_path: Path) -> None:
     _, deal = finished_deal(client)
     path = tmp_path / "deal.jsonl"
-    path.write_bytes(client.get(f"/v1/deals/{deal}/export").data)
+    path.write_bytes(client.get(f"/v1/deals/{deal}/export", headers=JSONL).data)
     ok = subprocess.run([sys.executable, "-m", "tricklog_cli", "audit", str(path)],
                         capture_output=True, text=True)
     assert ok.returncode == 0 and ok.stdout.startswith("OK")

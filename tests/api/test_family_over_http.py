@@ -70,20 +70,25 @@ def test_seed_sedmice_captures_over_http(client: FlaskClient, hands: list[list[s
 @pytest.mark.parametrize(("body", "field"), [
     ({"ruleset": "hola", "players": 3}, "players"),
     ({"ruleset": "sedma-3", "players": 3, "options": {"removed_cards": ["AS", "9D"]}},
-     "removed_cards"),
-    ({"ruleset": "sedma-3", "players": 3, "options": {"removed_cards": ["8D"]}}, "removed_cards"),
-    ({"ruleset": "sedma", "players": 4, "options": {"burn_tariff": "huge"}}, "burn_tariff"),
-    ({"ruleset": "sedma", "players": 4, "options": {"burned_hand": "yes"}}, "burned_hand"),
-    ({"ruleset": "hola", "players": 4, "options": {"target": 5}}, "target"),
-    ({"ruleset": "sedmice", "players": 4, "options": {"target": "120"}}, "target"),
-    ({"ruleset": "suster", "players": 2, "options": {"target_stakes": 3}}, "target_stakes"),
+     "options.removed_cards"),
+    ({"ruleset": "sedma-3", "players": 3, "options": {"removed_cards": ["8D"]}},
+     "options.removed_cards"),
+    ({"ruleset": "sedma", "players": 4, "options": {"burn_tariff": "huge"}}, "options.burn_tariff"),
+    ({"ruleset": "sedma", "players": 4, "options": {"burned_hand": "yes"}}, "options.burned_hand"),
+    ({"ruleset": "hola", "players": 4, "options": {"target": 5}}, "options.target"),
+    ({"ruleset": "sedmice", "players": 4, "options": {"target": "120"}}, "options.target"),
+    ({"ruleset": "suster", "players": 2, "options": {"target_stakes": 3}}, "options.target_stakes"),
 ])
 def test_a_bad_option_is_422_naming_it_and_creates_nothing(client: FlaskClient,
                                                            body: dict[str, Any],
                                                            field: str) -> None:
     body["seats"] = [{"name": f"p{i}"} for i in range(body["players"])]
     resp = client.post("/v1/matches", json=body)
-    assert resp.status_code == 422 and resp.get_json()["field"] == field
+    assert resp.status_code == 422 and resp.get_json()["field"] == field  # a dotted path
+    errors = resp.get_json()["errors"]
+    for part in field.split("."):
+        errors = errors[part]  # nested as the body is
+    assert isinstance(errors, list) and errors
     assert client.get("/v1/matches").get_json()["matches"] == []
 
 

@@ -70,14 +70,15 @@ def test_replay_and_export_once_over(client: FlaskClient) -> None:
     created = create(client, players=2, options={"target_stakes": 1}, seed="replay")
     play_randomly(client, created, random.Random(7))
     deal = created["deal"]["id"]
-    export = client.get(f"/v1/deals/{deal}/export")
+    export = client.get(f"/v1/deals/{deal}/export", headers={"Accept": "application/jsonl"})
     assert export.status_code == 200 and export.mimetype == "application/jsonl"
     lines = [orjson.loads(line) for line in export.data.splitlines()]
     header, envelopes = lines[0], lines[1:]
     assert header["format"] == "tricklog-export-v2" and header["ruleset"] == "sedma"
     assert first_break(envelopes) is None and envelopes[-1]["type"] == "scored"
-    as_array = client.get(f"/v1/deals/{deal}/export", headers={"Accept": "application/json"})
-    assert as_array.mimetype == "application/json" and as_array.get_json() == lines
+    for accept in ({}, {"Accept": "*/*"}, {"Accept": "application/json"}):  # the array
+        as_array = client.get(f"/v1/deals/{deal}/export", headers=accept)
+        assert as_array.mimetype == "application/json" and as_array.get_json() == lines
     either = client.get(f"/v1/deals/{deal}/export",
                         headers={"Accept": "application/json;q=0.5, application/jsonl"})
     assert either.mimetype == "application/jsonl"

@@ -43,7 +43,7 @@ def test_a_trump_card_must_be_the_dealers(client: FlaskClient) -> None:
     resp = client.post("/v1/matches", json={
         "ruleset": "sueca", "seats": [{"name": "p"}] * 4,
         "deal": {"dealer": 3, "hands": hands, "stock": [], "trump_card": hands[0][0]}})
-    assert resp.status_code == 422 and resp.get_json()["field"] == "trump_card"
+    assert resp.status_code == 422 and resp.get_json()["field"] == "deal.trump_card"
 
 
 def test_the_called_cards_holder_stays_hidden_until_it_is_played(client: FlaskClient) -> None:

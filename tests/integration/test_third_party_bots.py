@@ -6,9 +6,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
+import re
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +26,9 @@ from events.config import Settings
 from events.redis_server import free_port
 from examples import sse_bot
 from workers import runtime
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
 
 
 @pytest.fixture
@@ -157,3 +165,70 @@ def test_a_replay_job_gives_every_event_with_the_state_after_it(live: dict[str, 
     assert done["result"]["omniscient"] and steps[-1]["state"]["phase"] == "over"
     assert [s["event"]["seq"] for s in steps] == list(range(1, len(steps) + 1))
     assert all(len(s["state"]["hands"]) == 2 for s in steps)
+
+
+def test_the_readmes_trained_policy_commands_work_from_a_checkout(
+        live: dict[str, Any], tmp_path: Path) -> None:
+    """README's two commands, as a user runs them from the checkout's root (the project
+    installed, ``examples`` not): train a policy, then let sse_bot play a seat with it."""
+    block = README.read_text().split("does the whole trip", 1)[1].split("```sh", 1)[1]
+    policy_arg = re.search(r"--policy (\S+)", block.split("```", 1)[0])
+    assert policy_arg is not None
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # a user's shell
+    env["TRICKLOG_POLICY"] = str(tmp_path / "policy.npz")
+    trained = subprocess.run([sys.executable, "examples/pettingzoo_policy.py", "--preset",
+                              "sedma", "--players", "2", "--episodes", "3", "--out",
+                              env["TRICKLOG_POLICY"]], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=300)
+    assert trained.returncode == 0, trained.stderr
+    base = live["base"]
+    created = post(base, "/v1/matches", {"ruleset": "sedma", "players": 2, "seed": "policy",
+                                         "options": {"target_stakes": 1},
+                                         "seats": [{"name": "a"}, {"name": "b"}]})
+    other = threading.Thread(target=sse_bot.play_match, daemon=True,
+                             args=(base, created["id"], created["tokens"][0]["token"]))
+    other.start()
+    played = subprocess.run([sys.executable, "examples/sse_bot.py", "--base", base, "--match",
+                             created["id"], "--token", created["tokens"][1]["token"],
+                             "--policy", policy_arg.group(1)], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout)["status"] == "over"
+    other.join(60)
+
+
+def test_the_end_frame_names_the_next_deal(live: dict[str, Any],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``event: end`` carries ``{"next_deal": id}`` while the match goes on and
+    ``{"next_deal": null}`` once it is over; the example bot follows it, asking for the match
+    only at the start and the end, not once (or more) per deal."""
+    base = live["base"]
+    created = post(base, "/v1/matches", {"ruleset": "sedma", "players": 2, "seed": "ends",
+                                         "options": {"target_stakes": 4},
+                                         "seats": [{"name": "a"}, {"name": "b"}]})
+    asked: dict[str, int] = {}
+    plain_call = sse_bot.call
+
+    def counting(base: str, method: str, path: str, token: str, body: Any = None) -> Any:
+        if method == "GET" and path == f"/v1/matches/{created['id']}":
+            asked[token] = asked.get(token, 0) + 1
+        return plain_call(base, method, path, token, body)
+
+    monkeypatch.setattr(sse_bot, "call", counting)
+    results: dict[int, Any] = {}
+    threads = [threading.Thread(target=lambda t=t: results.__setitem__(
+        t["seat"], sse_bot.play_match(base, created["id"], t["token"], t["seat"])))
+        for t in created["tokens"]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    match = plain_call(base, "GET", f"/v1/matches/{created['id']}", "")
+    assert match["status"] == "over" and results[0]["status"] == "over"
+    ids = [d["id"] for d in match["deals"]]
+    assert len(ids) >= 2, ids
+    token = created["tokens"][0]["token"]
+    for deal, following in zip(ids, [*ids[1:], None], strict=True):
+        kind, data = list(sse_bot.frames(base, deal, token, after=None))[-1]
+        assert (kind, data) == ("end", {"next_deal": following})
+    assert max(asked.values()) <= 2, asked

@@ -163,3 +163,40 @@ def test_text_and_garbage() -> None:
     assert not audit_export(text.replace(EXPORT_FORMAT, "other")).ok
     unfinished = "\n".join(orjson.dumps(x).decode() for x in [header, *envelopes[:-1]])
     assert not audit_export(unfinished).ok
+
+
+def test_any_rfc3339_rendering_of_the_same_instant_verifies() -> None:
+    """A typed client parses ``at`` as a date-time and writes it back its own way
+    (``...03.400Z`` becomes ``...03.400000+00:00``): the chain still verifies, as it covers the
+    instant in the server's rendering. Another instant, or no instant at all, still fails."""
+    header, envelopes = export_of("sedma", 2, 5)
+    for env in envelopes:
+        env["at"] = "2026-11-22T10:20:03.400Z"
+    reseal(envelopes, 0)
+    renderings = ["2026-11-22T10:20:03.400000+00:00", "2026-11-22T10:20:03.4Z",
+                  "2026-11-22t10:20:03.400z", "2026-11-22T11:20:03.400+01:00",
+                  "2026-11-22T05:50:03.400000000-04:30", "2026-11-22 10:20:03.400Z"]
+    for i, rendering in enumerate(renderings):
+        rewritten = copy.deepcopy(envelopes)
+        for env in rewritten:
+            env["at"] = rendering
+        report = audit(header, rewritten)
+        assert report.ok, (rendering, report.to_text())
+        rewritten[i]["at"] = "2026-11-22T10:20:03.401Z"  # another instant
+        report = audit(header, rewritten)
+        assert not report.ok and report.first_error["seq"] == i + 1, rendering
+    for wrong in ["2026-11-22T10:20:03.400", "2026-11-22T10:20:03.400123Z", "yesterday", 7]:
+        rewritten = copy.deepcopy(envelopes)
+        rewritten[2]["at"] = wrong
+        report = audit(header, rewritten)
+        assert not report.ok and report.first_error["seq"] == 3, wrong
+
+
+def test_the_export_as_a_json_array_or_pretty_printed() -> None:
+    header, envelopes = export_of("sedma", 4, 2)
+    items = [header, *envelopes]
+    assert audit_export(orjson.dumps(items)).ok
+    assert audit_export(orjson.dumps(items, option=orjson.OPT_INDENT_2).decode()).ok
+    assert audit_export(items).ok
+    assert not audit_export("[]").ok and not audit_export(b"[1, 2]").ok
+    assert not audit_export('{"format": 1}').ok

@@ -9,7 +9,7 @@ from domain import game, registry
 from tests.helpers import secret
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from integrations.pettingzoo import TricklogEnv, env  # noqa: E402
 
@@ -19,6 +19,32 @@ CASES = [(p, n) for p, preset in registry.PRESETS.items() for n in preset.player
 @pytest.mark.parametrize(("preset", "players"), CASES)
 def test_api(preset: str, players: int) -> None:
     api_test(env(preset, players), num_cycles=200)
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES)
+def test_seed(preset: str, players: int) -> None:
+    """Two environments reset with one seed play the same episode, info included (plain data:
+    no bound methods, which compare unequal between environments)."""
+    seed_test(lambda: env(preset, players), num_cycles=200)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("sedma", 2), ("sueca", 4),
+                                                 ("serbian-whist", 4), ("sueca-italiana", 5)])
+def test_every_render_mode_the_metadata_lists(preset: str, players: int,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``render_mode="ansi"`` returns the table as text; ``"human"`` prints it."""
+    assert set(TricklogEnv.metadata["render_modes"]) >= {"ansi"}
+    render_test(lambda render_mode=None: env(preset, players, render_mode=render_mode))
+    e = env(preset, players, render_mode="ansi")
+    e.reset(seed=4)
+    text = e.render()
+    deal = e.unwrapped.deal
+    assert isinstance(text, str) and preset in text
+    for seat in range(players):
+        row = next(line for line in text.splitlines() if line.startswith(f"seat_{seat} "))
+        assert all(card in row for card in game.view(deal, seat)["hand"]), (row, text)
+    with pytest.raises(ValueError, match="render_mode"):
+        env(preset, players, render_mode="rgb_array")
 
 
 def _play(e: TricklogEnv, seed: int) -> dict[str, float]:
@@ -36,7 +62,7 @@ def _play(e: TricklogEnv, seed: int) -> dict[str, float]:
         legal = game.legal_moves(e.deal, view["seat"])
         mask = obs["action_mask"]
         assert list(np.flatnonzero(mask)) == e.table.legal_ids(legal)  # the mask: legal moves
-        assert info["move"](int(np.flatnonzero(mask)[0])) in legal   # ids to API moves
+        assert info["moves"][int(np.flatnonzero(mask)[0])] in legal   # ids to API moves
         e.step(int(rng.choice(np.flatnonzero(mask))))
     return totals
 
