@@ -5,11 +5,13 @@ empty), so nobody learns what the leader lacks."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from domain import game, registry, replay
+from domain.bots import BOTS
 from domain.messages import Event
 from domain.sedma import PRESETS
 from domain.sedma import play as sedma_play
@@ -130,3 +132,14 @@ def test_logs_of_older_engines_still_verify_and_forged_ones_do_not() -> None:
                 assert (mismatch is None) == (event.data["reason"] == "side_winning")
             state = game.evolve(state, event)
     assert all(checked.values()), checked
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_bots_stop_where_stop_is_all_they_may_do(bot: str) -> None:
+    """Each built-in bot, asked as a leader with nothing to go on with, stops (and a search bot
+    does not search: there is nothing to weigh)."""
+    state, _ = blank_capture("sedma-king", 3, {})
+    view = {**game.view(state, 0), "ruleset": "sedma-king", "players": 3, "options": {}}
+    rng = random.Random(7)
+    assert BOTS[bot](view, rng) == STOP
+    assert rng.random() == random.Random(7).random() or bot == "random"

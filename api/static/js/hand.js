@@ -121,6 +121,40 @@ export function actions(ctx, play, busy) {
   return h("div", { class: "actions", id: "moves" }, out);
 }
 
+// "Stop for me when I cannot go on": the player's own setting, off by default and kept in this
+// browser. The referee always asks the leader (RULES.md §2.3); with the box ticked the page
+// answers `stop` for you when that is the only legal move.
+const AUTO_STOP = "tricklog.autoStop";
+
+export const autoStop = {
+  on() {
+    try {
+      return localStorage.getItem(AUTO_STOP) === "1";
+    } catch {
+      return false;
+    }
+  },
+  set(on) {
+    localStorage.setItem(AUTO_STOP, on ? "1" : "0");
+  },
+  // The stop to post for ctx's player now, or null.
+  due(ctx) {
+    const v = ctx.view;
+    const only = v.legal_moves.length === 1 && v.legal_moves[0].type === "stop";
+    return this.on() && v.phase === "decide" && v.turn === ctx.me && only ? { type: "stop" } : null;
+  },
+};
+
+export function autoStopBox(changed) {
+  const box = h("input", {
+    type: "checkbox",
+    id: "auto-stop",
+    checked: autoStop.on(),
+    events: { change: (e) => changed(e.target.checked) },
+  });
+  return h("label", { class: "auto-stop" }, box, " Stop for me when I cannot go on");
+}
+
 // Table talk (Sedmice with table_talk): canned calls to the partner, any time.
 export function talk(ctx, say) {
   const t = ctx.view.table_talk;

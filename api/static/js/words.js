@@ -106,7 +106,7 @@ function decideWords(ctx, view, mine) {
     .filter((m) => m.type === "play")
     .map((m) => cardText(m.card))
     .join(", ");
-  if (!cards) return `Your turn: you hold no ${rankName(first)} or ${wild} to go on with: stop.`;
+  if (!cards) return "Your turn: no card of yours can go on, so stop.";
   return `Your turn: go on with a ${rankName(first)} or ${wild} (${cards}), or stop.`;
 }
 
