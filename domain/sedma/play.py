@@ -9,7 +9,6 @@ story; ``state.py`` folds them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from .. import flow
@@ -92,10 +91,6 @@ def winning(state: SedmaState) -> int:
 def partner_of(state: SedmaState, seat: int) -> int | None:
     side = state.rules.sides[state.rules.side_of(seat)]
     return next((s for s in side if s != seat), None)
-
-
-def same_side(rules: SedmaRules) -> Callable[[int, int], bool]:
-    return lambda a, b: rules.side_of(a) == rules.side_of(b)
 
 
 def _why_not_go_on(state: SedmaState) -> str | None:

@@ -184,7 +184,7 @@ class Table {
     fill(this.parts.moves, mine ? actions(ctx, (m) => this.play(m)) : null);
     const captures = mine && family(this.view) === "sedma" && this.view.phase !== "over";
     fill(this.parts.auto, captures ? autoStopBox((on) => this.autoStop(on)) : null);
-    fill(this.parts.talk, mine ? talk(ctx, (m) => this.play(m, false)) : null);
+    fill(this.parts.talk, talk(ctx, (m) => this.play(m, false))); // spectators hear it too
     fill(this.parts.hand, mine ? hand(ctx, (m) => this.play(m)) : null);
     fill(this.parts.scoreboard, scoreboard(ctx, this.history));
     const center = this.view.phase === "over" ? this.result(ctx) : null;

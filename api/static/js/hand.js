@@ -3,7 +3,7 @@
 import { cardFace, cardName, cardText, SUITS } from "./cards.js";
 import { h } from "./dom.js";
 import { sortHand } from "./games.js";
-import { WORDS_OF_TALK } from "./words.js";
+import { name, WORDS_OF_TALK } from "./words.js";
 
 export function hand(ctx, play, busy) {
   const v = ctx.view;
@@ -155,23 +155,22 @@ export function autoStopBox(changed) {
   return h("label", { class: "auto-stop" }, box, " Stop for me when I cannot go on");
 }
 
-// Table talk (Sedmice with table_talk): canned calls to the partner, any time.
+// Table talk (Sedmice with table_talk): canned calls, any time. They are said aloud, so every
+// seat and every spectator hears them: the last call of each seat that spoke, oldest first.
 export function talk(ctx, say) {
   const t = ctx.view.table_talk;
   if (!t) return null;
-  const heard = (who, x) => (x ? ` ${who} said “${x.word}” after ${x.cards_played} cards.` : "");
-  const mine = t.heard.filter((x) => x.seat === ctx.me).pop();
-  const partner = t.heard.filter((x) => x.seat !== ctx.me).pop();
-  return h(
-    "div",
-    { class: "talk", id: "talk" },
-    Object.entries(t.words).map(([word, meaning]) =>
-      h(
-        "button",
-        { type: "button", class: "say", events: { click: () => say({ type: "hint", word }) } },
-        `say “${word}” (${meaning || WORDS_OF_TALK[word]})`,
-      ),
-    ),
-    h("span", { id: "heard" }, heard("You", mine) + heard("Your partner", partner)),
-  );
+  const last = t.heard.filter((x, i) => !t.heard.slice(i + 1).some((y) => y.seat === x.seat));
+  const heard = last.map((x) => ` ${name(ctx, x.seat)} said “${x.word}” after ${x.cards_played} cards.`);
+  const buttons =
+    ctx.me === null
+      ? []
+      : Object.entries(t.words).map(([word, meaning]) =>
+          h(
+            "button",
+            { type: "button", class: "say", events: { click: () => say({ type: "hint", word }) } },
+            `say “${word}” (${meaning || WORDS_OF_TALK[word]})`,
+          ),
+        );
+  return h("div", { class: "talk", id: "talk" }, buttons, h("span", { id: "heard" }, heard.join("")));
 }
