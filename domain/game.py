@@ -19,7 +19,7 @@ from .redaction import Hidden
 from .registry import family_of, rules_for
 from .shuffle import SHUFFLE_VERSION, shuffle
 
-ENGINE_VERSION = "tricklog-engine-2"
+ENGINE_VERSION = "tricklog-engine-3"  # 3: the leader always decides, table talk is public
 
 
 def deck_for(rules: Any, seed: str, number: int, client_seeds: list[str | None]) -> list[str]:

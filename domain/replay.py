@@ -23,6 +23,15 @@ COMMANDS = {"played": "play", "continued": "play", "stopped": "stop", "passed": 
             "redeal_asked": "redeal", "hinted": "hint"}
 
 
+# Engines 1 and 2 ended a Sedma-family capture by themselves where the leader held no card to
+# go on, and where the policy forbade it, both as an automatic ``stopped`` with reason
+# ``no_continuation``. Since engine 3 the leader decides the first (``stop`` is its only move,
+# RULES.md §2.3) and the second is ``side_winning``; an old log still verifies, read as that.
+LEGACY_STOP = ("stopped", None, {"reason": "no_continuation"})
+NOW_AUTOMATIC = ("stopped", None, {"reason": "side_winning"})
+STOP_ONLY = [{"type": "stop"}]
+
+
 @dataclass(frozen=True, slots=True)
 class Mismatch:
     index: int            # position in the events given (0: the dealt event)
@@ -127,13 +136,18 @@ def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch
     while True:
         for want in pending:
             found = events[i] if i < len(events) else None
-            if found is None or _key(found) != _key(want):
+            if found is None or not _same(_key(found), _key(want)):
                 return Mismatch(i, "rules", _brief(want), _brief(found),
                                 "the rules produce another event here")
             i += 1
         if i == len(events):
             return None
         event = events[i]
+        leader = _leader_must_stop(state) if _key(event) == LEGACY_STOP else None
+        if leader is not None:
+            pending, state = game.step(state, Command(leader, Move("stop"), secret))
+            pending, i = pending[1:], i + 1  # the leader's stop, as an old engine logged it
+            continue
         move = command_of(event)
         if move is None or event.seat is None:
             return Mismatch(i, "rules", "a player's move", _brief(event),
@@ -147,3 +161,13 @@ def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch
 
 def _key(event: Event) -> tuple[str, int | None, Any]:
     return event.type, event.seat, event.data
+
+
+def _same(found: tuple[str, int | None, Any], want: tuple[str, int | None, Any]) -> bool:
+    return found == want or (found == LEGACY_STOP and want == NOW_AUTOMATIC)
+
+
+def _leader_must_stop(state: Any) -> int | None:
+    """The seat to act if ``stop`` is all it may do: where an old engine stopped for it."""
+    seat: int | None = state.turn
+    return seat if seat is not None and game.legal_moves(state, seat) == STOP_ONLY else None

@@ -232,10 +232,10 @@ class TricklogState(pyspiel.State):  # type: ignore[misc]
                 continue
             if other.view(player) == self.view(player):
                 return other
-        # The determinizer does not yet use everything a history reveals (in the Sedma family,
-        # that a capture ended by itself: its leader held no card to go on). Where no
-        # relabelling fits, this sample is the real deal: counted, and only ever in the
-        # searching bot's favour.
+        # The determinizer may not use everything a history reveals (before engine 3, a Sedma
+        # capture that ended by itself told that its leader held no card to go on; since, the
+        # leader is always asked). Where no relabelling fits, this sample is the real deal:
+        # counted, and only ever in the searching bot's favour.
         FALLBACKS["real_deal"] += 1
         return self.clone()  # type: ignore[no-any-return]
 

@@ -87,10 +87,13 @@ def _follow(view: dict[str, Any], rules: SedmaRules, cards: list[str]) -> Move:
 
 def _partners_call(view: dict[str, Any]) -> str | None:
     """The partner's table talk in this capture (ubij: take it, pusti: let it go, napuni: load
-    it), if the match has it on and the partner spoke since the capture's first card."""
-    talk = view.get("table_talk")
+    it), if the match has it on and the partner spoke since the capture's first card. Everyone
+    hears every call; only the partner's are orders."""
+    talk, me = view.get("table_talk"), view["seat"]
     if not talk:
         return None
+    partners = next(side for side in view["sides"] if me in side)
     since = sum(len(w) for w in view["public"]["won"])  # cards played before this capture
-    said = [h for h in talk["heard"] if h["seat"] != view["seat"] and h["cards_played"] >= since]
+    said = [h for h in talk["heard"]
+            if h["seat"] in partners and h["seat"] != me and h["cards_played"] >= since]
     return str(said[-1]["word"]) if said else None

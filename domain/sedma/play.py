@@ -9,7 +9,6 @@ story; ``state.py`` folds them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from .. import flow
@@ -94,14 +93,23 @@ def partner_of(state: SedmaState, seat: int) -> int | None:
     return next((s for s in side if s != seat), None)
 
 
-def same_side(rules: SedmaRules) -> Callable[[int, int], bool]:
-    return lambda a, b: rules.side_of(a) == rules.side_of(b)
+def _why_not_go_on(state: SedmaState) -> str | None:
+    """Why the capture ends by itself after a round, or None when the leader decides. Only
+    public facts end it (§2.3, "Referee detail"): an empty hand, or the policy (Sedmice: the
+    leader's side is winning). A leader who holds cards but none eligible still decides, with
+    ``stop`` its only move: an automatic end would tell everyone what the leader lacks."""
+    rules = state.rules
+    if not state.hands[state.leader]:
+        return "no_cards"
+    if not capture.may_continue(rules.continuation, rules.side_of(state.leader),
+                                rules.side_of(winning(state))):
+        return "side_winning"
+    return None
 
 
 def _continuations(state: SedmaState) -> list[str]:
     rules = state.rules
-    if not capture.may_continue(rules.continuation, rules.side_of(state.leader),
-                                rules.side_of(winning(state))):
+    if _why_not_go_on(state) is not None:
         return []
     rank_of = rules.ranks.__getitem__
     return capture.eligible(state.hands[state.leader], rank_of(state.table[0][1]), rules.wild,
@@ -181,9 +189,10 @@ def _automatic(state: SedmaState, secret: DealSecret | None) -> Event | None:
             return _burned(state, state.table[-1][0], burned, "round")
     if phase == "play" and not state.table:
         return _after_refill(state)
-    if phase == "decide" and not _continuations(state):
-        reason = "no_cards" if not state.hands[state.leader] else "no_continuation"
-        return Event("stopped", {"reason": reason})
+    if phase == "decide":
+        reason = _why_not_go_on(state)
+        if reason is not None:
+            return Event("stopped", {"reason": reason})
     if phase == "take":
         return _take(state)
     if phase == "draw":

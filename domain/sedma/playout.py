@@ -68,22 +68,25 @@ class _CaptureDeal:
         return card
 
     def go_on_or_stop(self) -> str | None:
-        """The leader's choice after a round: a matching card, or None to stop (also when no
-        card may go on, ``play._automatic``)."""
-        goes_on = self.continuations()
-        if not goes_on:
+        """The leader's choice after a round: a matching card, or None to stop. The capture
+        ends unasked only where ``play._why_not_go_on`` says so (an empty hand, the policy);
+        a leader with no card to go on still decides, with stop its only move."""
+        if not self.may_go_on():
             return None
-        options: list[str | None] = [*dict.fromkeys(goes_on), None]
+        options: list[str | None] = [*dict.fromkeys(self.continuations()), None]
         card = options[int(self.pick() * len(options))]
         if self.record is not None:
             self.record.append((self.leader, _move(card), [_move(c) for c in options]))
         return card
 
-    def continuations(self) -> list[str]:
+    def may_go_on(self) -> bool:
         rules, side = self.rules, self.side
-        if rules.continuation != "always" and not capture.may_continue(
-                rules.continuation, side[self.leader], side[self.winner()]):
-            return []
+        return bool(self.hands[self.leader]) and (
+            rules.continuation == "always" or capture.may_continue(
+                rules.continuation, side[self.leader], side[self.winner()]))
+
+    def continuations(self) -> list[str]:
+        rules = self.rules
         return capture.eligible(self.hands[self.leader], self.rank_of(self.table[0][1]),
                                 rules.wild, rules.continue_with, self.rank_of)
 

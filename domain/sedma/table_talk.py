@@ -1,15 +1,15 @@
-"""Table talk between partners (RULES.md §4.1, a [choice]): canned calls, heard by the partner only.
+"""Table talk (RULES.md §4.1): canned calls, spoken aloud, so heard by everyone.
 
 Sedmice players may tell their partner *ubij* (take it), *pusti* (let it go) or *napuni* (load
-it with points). The referee form: a ``{"type": "hint", "word": ...}`` move, in turn or not,
-logged as a ``hinted`` event whose word only the speaker's side may read while the deal runs
-(``view.hidden``).
+it with points). At a real table the words are said out loud, opponents hear them too; a private
+channel between partners would be collusion built into the referee. The referee form: a
+``{"type": "hint", "word": ...}`` move, in turn or not, logged as a public ``hinted`` event
+(nothing in it is hidden: every seat and spectator reads who said which word, and when).
 A call changes no rule; each seat may speak once between two cards, so the log stays bounded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..errors import IllegalMove
@@ -35,8 +35,6 @@ def check(enabled: bool, over: bool, hints: tuple[Hint, ...], seat: int, word: s
         raise IllegalMove("table_talk", "one call per seat between two cards", legal)
 
 
-def heard(hints: tuple[Hint, ...], viewer: int, same_side: Callable[[int, int], bool]
-          ) -> list[dict[str, Any]]:
-    """What ``viewer`` has heard: the calls of its own side, oldest first."""
-    return [{"seat": s, "word": w, "cards_played": at} for s, w, at in hints
-            if same_side(s, viewer)]
+def heard(hints: tuple[Hint, ...]) -> list[dict[str, Any]]:
+    """What everyone at the table has heard: every call, oldest first."""
+    return [{"seat": s, "word": w, "cards_played": at} for s, w, at in hints]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..redaction import NOBODY, Hidden, dealt_parts, with_ending
+from ..redaction import Hidden, dealt_parts, with_ending
 from . import table_talk
-from .play import legal_moves, partner_of, same_side, winning
+from .play import legal_moves, partner_of, winning
 from .rules import SedmaRules
 from .state import SedmaState
 
@@ -30,16 +30,15 @@ def view(state: SedmaState, seat: int | None) -> dict[str, Any]:
     if seat is not None and state.shown:
         partner = partner_of(state, seat)
         out["partner_hand"] = list(state.hands[partner]) if partner is not None else []
-    if state.rules.table_talk and seat is not None:  # four players: everyone has a partner
-        out["table_talk"] = {"words": table_talk.WORDS,
-                             "heard": table_talk.heard(state.hints, seat, same_side(rules))}
+    if state.rules.table_talk:  # said aloud: spectators hear the calls too
+        out["table_talk"] = {"words": table_talk.WORDS, "heard": table_talk.heard(state.hints)}
     return with_ending(out, state)
 
 
 def hidden(event: Any, rules: SedmaRules) -> list[Hidden]:
     """The parts of an event only some seats may see while the deal runs: hands and stock as
-    dealt, each drawn card (its drawer's), a partnership's shown hands, a table-talk word (the
-    speaker's side)."""
+    dealt, each drawn card (its drawer's), a partnership's shown hands. (A table-talk word is
+    said aloud: public.)"""
     data = event.data
     if event.type == "dealt":
         return dealt_parts(data)
@@ -48,8 +47,6 @@ def hidden(event: Any, rules: SedmaRules) -> list[Hidden]:
                 for i, d in enumerate(data["draws"])]
     if event.type == "hands_shown":
         return [Hidden(f"/hands/{seat}", _side(rules, seat)) for seat in range(len(data["hands"]))]
-    if event.type == "hinted":
-        return [Hidden("/word", _side(rules, event.seat) if event.seat is not None else NOBODY)]
     return []
 
 

@@ -36,22 +36,24 @@ def test_a_whole_match_of_every_preset(client: FlaskClient, preset: str, players
         match["sides"])
 
 
-SEED_EXAMPLES = [  # RULES.md V-SEDMICE-01..03: (hands, plays, taker seat, cards, points)
+SEED_EXAMPLES = [  # RULES.md V-SEDMICE-01..03: (hands, plays, taker seat, cards, points);
+    # a play of None is the leader's stop
     ([["8S", "8H"], ["QS"], ["9S"], ["9H"]],
      [(0, "8S"), (1, "QS"), (2, "9S"), (3, "9H")], 0, 4, 0),
     ([["AS", "AH", "7S", "8D"], ["JS", "QS", "10S"], ["8S", "KS", "9S"], ["AD", "7H", "KH"]],
      [(0, "AS"), (1, "JS"), (2, "8S"), (3, "AD"), (0, "AH"), (1, "QS"), (2, "KS"), (3, "7H"),
       (0, "7S"), (1, "10S"), (2, "9S"), (3, "KH")], 0, 12, 40),
     ([["10S", "7S", "8D", "9D"], ["7H", "10H"], ["KS", "JS"], ["JH", "AH"]],
-     [(0, "10S"), (1, "7H"), (2, "KS"), (3, "JH"), (0, "7S"), (1, "10H"), (2, "JS"), (3, "AH")],
-     1, 8, 30),
+     [(0, "10S"), (1, "7H"), (2, "KS"), (3, "JH"), (0, "7S"), (1, "10H"), (2, "JS"), (3, "AH"),
+      (0, None)], 1, 8, 30),  # N holds no 10 and no 7: stop is N's only move, and N is asked
 ]
 
 
 @pytest.mark.parametrize(("hands", "plays", "taker", "count", "points"), SEED_EXAMPLES,
                          ids=["V-SEDMICE-01", "V-SEDMICE-02", "V-SEDMICE-03"])
 def test_seed_sedmice_captures_over_http(client: FlaskClient, hands: list[list[str]],
-                                         plays: list[tuple[int, str]], taker: int, count: int,
+                                         plays: list[tuple[int, str | None]], taker: int,
+                                         count: int,
                                          points: int) -> None:
     _, dealt = arrange("sedmice", 4, hands)
     deal = {"dealer": 3, "hands": dealt.data["hands"], "stock": dealt.data["stock"]}
@@ -59,7 +61,8 @@ def test_seed_sedmice_captures_over_http(client: FlaskClient, hands: list[list[s
     deal_id, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     events: list[dict[str, Any]] = []
     for seat, card in plays:
-        resp = move(client, deal_id, seat_tokens[seat], {"type": "play", "card": card})
+        body = {"type": "play", "card": card} if card else {"type": "stop"}
+        resp = move(client, deal_id, seat_tokens[seat], body)
         assert resp.status_code == 200, resp.get_json()
         events += resp.get_json()["events"]
     taken = next(e for e in events if e["type"] == "trick_taken")
@@ -126,9 +129,10 @@ def test_partner_viewing_over_http_hides_hands_from_opponents(client: FlaskClien
     assert "partner_hand" not in client.get(f"/v1/deals/{deal}").get_json()
 
 
-def test_table_talk_reaches_the_partner_only(client: FlaskClient) -> None:
-    """Sedmice with ``table_talk``: seat 1 calls to seat 3 out of turn; seat 3's view and feed
-    show the word, seat 0's feed shows only that a call was made; a bad word is a 422."""
+def test_table_talk_is_heard_by_everyone(client: FlaskClient) -> None:
+    """Sedmice with ``table_talk``: seat 1 calls to seat 3 out of turn; every seat's view and
+    feed, and the spectator's, show who said which word (RULES.md §4.1: spoken aloud); a bad
+    word is a 422, a second call before the next card a 409."""
     created = create(client, ruleset="sedmice", options={"table_talk": True}, seed="talk")
     deal, seat_tokens = created["deal"]["id"], claim_seats(client, created)
     bad = move(client, deal, seat_tokens[1], {"type": "hint", "word": "cheat"})
@@ -137,11 +141,11 @@ def test_table_talk_reaches_the_partner_only(client: FlaskClient) -> None:
     assert said.status_code == 200, said.get_json()
     again = move(client, deal, seat_tokens[1], {"type": "hint", "word": "ubij"})
     assert again.status_code == 409 and again.get_json()["rule"] == "table_talk"
-    partner = client.get(f"/v1/deals/{deal}", headers=auth(seat_tokens[3])).get_json()
-    assert partner["table_talk"]["heard"] == [{"seat": 1, "word": "pusti", "cards_played": 0}]
-    for seat, word in ((3, {"word": "pusti"}), (0, {"word": None}), (2, {"word": None})):
-        feed = client.get(f"/v1/deals/{deal}/events",
-                          headers=auth(seat_tokens[seat])).get_json()["events"]
-        assert [e["data"] for e in feed if e["type"] == "hinted"] == [word]
-    spectator = client.get(f"/v1/deals/{deal}/events").get_json()["events"]
-    assert "pusti" not in str(spectator)
+    said = [{"seat": 1, "word": "pusti", "cards_played": 0}]
+    for seat in (3, 0, 2, None):
+        headers = auth(seat_tokens[seat]) if seat is not None else {}
+        view = client.get(f"/v1/deals/{deal}", headers=headers).get_json()
+        assert view["table_talk"]["heard"] == said
+        feed = client.get(f"/v1/deals/{deal}/events", headers=headers).get_json()["events"]
+        assert [(e["seat"], e["data"]) for e in feed if e["type"] == "hinted"] == [
+            (1, {"word": "pusti"})]

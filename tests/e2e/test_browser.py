@@ -314,6 +314,32 @@ def test_the_sedma_leader_is_told_to_go_on_or_stop(site: str, browser: Any) -> N
     assert "You stop: the capture ends." in text(browser, "#log")
 
 
+def test_stop_for_me_when_i_cannot_go_on(site: str, browser: Any) -> None:
+    """A leader with nothing to go on with is asked all the same (stop is its only move); the
+    player's own box, off by default and kept in the browser, stops for it."""
+    mine, theirs = ["KS", "9D", "8D", "QD"], ["9C", "10D", "AC", "JH"]
+    stock = [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")
+             if f"{r}{s}" not in mine + theirs]
+    match = call(site, "POST", "/v1/matches", {
+        "ruleset": "sedma", "players": 2,
+        "seats": [{"name": "Ana"}, {"name": "Bo", "bot": "random"}],
+        "deal": {"dealer": 1, "hands": [mine, theirs], "stock": stock}})
+    sit(browser, site, match, 0)
+    browser.get(f"{site}/deals/{match['deal']['id']}")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
+    box = browser.find_element(By.ID, "auto-stop")
+    assert not box.is_selected()
+    browser.find_element(By.CSS_SELECTOR, "#hand [data-card='KS']").click()
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves [data-move='stop']"))
+    assert text(browser, "#status") == "Your turn: no card of yours can go on, so stop."
+    assert cards(browser, "#hand .card.legal") == []
+    before = seq(browser)
+    browser.find_element(By.ID, "auto-stop").click()
+    wait(browser).until(moved_on(before))
+    wait(browser).until(lambda d: "You stop: the capture ends." in text(d, "#log"))
+    assert browser.execute_script("return localStorage.getItem('tricklog.autoStop')") == "1"
+
+
 def test_lobby_options_reach_the_match_and_partners_can_talk(site: str, browser: Any) -> None:
     """The lobby shows the preset's options; ticking Sedmice's table_talk creates a match with
     it, and the table's call buttons post a hint the page then reports."""

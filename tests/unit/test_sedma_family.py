@@ -224,9 +224,12 @@ def test_v_sedmice_03_a_led_rank_card_beats_the_seven() -> None:
     state, log = run(game.fold([dealt]), [
         (0, "10S"), (1, "7H"), (2, "KS"), (3, "JH"),
         (0, "7S"), (1, "10H"), (2, "JS"), (3, "AH")])
+    assert "stopped" not in types(log)  # N holds no 10 and no 7, and is asked all the same
+    assert state.phase == "decide" and game.legal_moves(state, 0) == [{"type": "stop"}]
+    state, log = run(state, [(0, {"type": "stop"})])
     stopped = next(e for e in log if e.type == "stopped")
     taken = next(e for e in log if e.type == "trick_taken")
-    assert stopped.seat is None
+    assert (stopped.seat, stopped.data) == (0, {"reason": "leader"})
     assert (taken.data["seat"], taken.data["side"], taken.data["points"]) == (1, 1, 30)
 
 

@@ -31,8 +31,11 @@ def test_v_sedma_01_leader_continues_while_own_side_wins() -> None:
     assert events[0].type == "continued"
     for seat, card in [(1, "AS"), (2, "10S"), (3, "7H")]:
         state, events = step(state, seat, play(card))
-    # N holds no K or 7 any more, so the server ends the capture by itself
-    assert [e.type for e in events][:3] == ["played", "stopped", "trick_taken"]
+    # N holds no K or 7 any more: stop is N's only move, and N is asked all the same
+    assert [e.type for e in events] == ["played"]
+    assert state.phase == "decide" and game.legal_moves(state, 0) == [{"type": "stop"}]
+    state, events = step(state, 0, {"type": "stop"})
+    assert [e.type for e in events][:2] == ["stopped", "trick_taken"]
     taken = next(e for e in events if e.type == "trick_taken")
     assert taken.data["seat"] == 3 and taken.data["side"] == 1
     assert len(taken.data["cards"]) == 8 and taken.data["points"] == 20
@@ -116,13 +119,19 @@ def test_continuation_needs_the_led_rank_or_a_seven() -> None:
     assert {"type": "stop"} in err.value.legal_moves
 
 
-def test_no_eligible_card_stops_the_capture_automatically() -> None:
+def test_no_eligible_card_leaves_stop_as_the_only_move() -> None:
     _, dealt = arrange("sedma", 2, [["KS", "9D", "8D", "QD"], ["9S", "AD", "AS", "10S"]])
     state = game.fold([dealt])
     state, _ = step(state, 0, play("KS"))
     state, events = step(state, 1, play("9S"))
-    assert [e.type for e in events] == ["played", "stopped", "trick_taken", "drew"]
-    assert events[1].seat is None and events[1].data["reason"] == "no_continuation"
+    assert [e.type for e in events] == ["played"]
+    assert game.legal_moves(state, 0) == [{"type": "stop"}]
+    with pytest.raises(IllegalMove) as err:
+        step(state, 0, play("9D"))
+    assert err.value.rule == "continue_rank" and err.value.legal_moves == [{"type": "stop"}]
+    state, events = step(state, 0, {"type": "stop"})
+    assert [e.type for e in events] == ["stopped", "trick_taken", "drew"]
+    assert events[0].seat == 0 and events[0].data["reason"] == "leader"
 
 
 @pytest.mark.parametrize(("dealer", "winner", "players", "nxt"), [

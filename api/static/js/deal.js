@@ -3,7 +3,7 @@
 // event stream; a move that the deal has moved past simply refreshes the view.
 import { api, gameName, matchOf, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
-import { actions, hand, talk } from "./hand.js";
+import { actions, autoStop, autoStopBox, hand, talk } from "./hand.js";
 import { feed, newHistory } from "./history.js";
 import { felt, scoreboard } from "./table.js";
 import {
@@ -14,7 +14,7 @@ import {
   problemWords,
   resultSentence,
 } from "./words.js";
-import { target } from "./games.js";
+import { family, target } from "./games.js";
 
 export async function dealPage(main, dealId) {
   const matchId = matchOf(dealId);
@@ -66,7 +66,7 @@ class Table {
     document.title = `Tricklog — ${game}, deal ${view.id}`;
     this.root = h("div", { id: "table", class: "table-page", data: { seq: "", me: this.me ?? "" } });
     this.parts = {};
-    for (const part of ["scoreboard", "felt", "moves", "talk", "hand", "log"]) {
+    for (const part of ["scoreboard", "felt", "moves", "auto", "talk", "hand", "log"]) {
       this.parts[part] = h("div", { class: `part-${part}` });
     }
     this.parts.status = h("p", { id: "status", class: "status", "aria-live": "polite" });
@@ -182,7 +182,9 @@ class Table {
     const mine = this.me !== null;
     this.parts.status.textContent = phaseSentence(ctx);
     fill(this.parts.moves, mine ? actions(ctx, (m) => this.play(m)) : null);
-    fill(this.parts.talk, mine ? talk(ctx, (m) => this.play(m, false)) : null);
+    const captures = mine && family(this.view) === "sedma" && this.view.phase !== "over";
+    fill(this.parts.auto, captures ? autoStopBox((on) => this.autoStop(on)) : null);
+    fill(this.parts.talk, talk(ctx, (m) => this.play(m, false))); // spectators hear it too
     fill(this.parts.hand, mine ? hand(ctx, (m) => this.play(m)) : null);
     fill(this.parts.scoreboard, scoreboard(ctx, this.history));
     const center = this.view.phase === "over" ? this.result(ctx) : null;
@@ -190,7 +192,7 @@ class Table {
       this.parts.felt,
       felt(ctx, this.history, {
         center,
-        below: [this.parts.status, this.parts.moves, this.parts.talk, this.parts.hand],
+        below: [this.parts.status, this.parts.moves, this.parts.auto, this.parts.talk, this.parts.hand],
       }),
     );
     fill(
@@ -209,6 +211,20 @@ class Table {
         this.parts.hand.querySelector("[tabindex='0']");
       again?.focus();
     }
+    this.stopIfDue();
+  }
+
+  autoStop(on) {
+    autoStop.set(on);
+    this.stopIfDue();
+  }
+
+  // The player's own "stop for me": once a view, when stop is all this seat may do.
+  stopIfDue() {
+    const move = autoStop.due(this.ctx());
+    if (!move || this.busy || this.autoStopped === this.view.seq) return;
+    this.autoStopped = this.view.seq;
+    this.play(move);
   }
 
   result(ctx) {
@@ -262,6 +278,7 @@ class Table {
     } finally {
       this.busy = false;
     }
+    this.stopIfDue(); // a view that came in while this move was on its way
   }
 
   async refresh() {

@@ -3,7 +3,7 @@
 import { cardFace, cardName, cardText, SUITS } from "./cards.js";
 import { h } from "./dom.js";
 import { sortHand } from "./games.js";
-import { WORDS_OF_TALK } from "./words.js";
+import { name, WORDS_OF_TALK } from "./words.js";
 
 export function hand(ctx, play, busy) {
   const v = ctx.view;
@@ -121,23 +121,56 @@ export function actions(ctx, play, busy) {
   return h("div", { class: "actions", id: "moves" }, out);
 }
 
-// Table talk (Sedmice with table_talk): canned calls to the partner, any time.
+// "Stop for me when I cannot go on": the player's own setting, off by default and kept in this
+// browser. The referee always asks the leader (RULES.md §2.3); with the box ticked the page
+// answers `stop` for you when that is the only legal move.
+const AUTO_STOP = "tricklog.autoStop";
+
+export const autoStop = {
+  on() {
+    try {
+      return localStorage.getItem(AUTO_STOP) === "1";
+    } catch {
+      return false;
+    }
+  },
+  set(on) {
+    localStorage.setItem(AUTO_STOP, on ? "1" : "0");
+  },
+  // The stop to post for ctx's player now, or null.
+  due(ctx) {
+    const v = ctx.view;
+    const only = v.legal_moves.length === 1 && v.legal_moves[0].type === "stop";
+    return this.on() && v.phase === "decide" && v.turn === ctx.me && only ? { type: "stop" } : null;
+  },
+};
+
+export function autoStopBox(changed) {
+  const box = h("input", {
+    type: "checkbox",
+    id: "auto-stop",
+    checked: autoStop.on(),
+    events: { change: (e) => changed(e.target.checked) },
+  });
+  return h("label", { class: "auto-stop" }, box, " Stop for me when I cannot go on");
+}
+
+// Table talk (Sedmice with table_talk): canned calls, any time. They are said aloud, so every
+// seat and every spectator hears them: the last call of each seat that spoke, oldest first.
 export function talk(ctx, say) {
   const t = ctx.view.table_talk;
   if (!t) return null;
-  const heard = (who, x) => (x ? ` ${who} said “${x.word}” after ${x.cards_played} cards.` : "");
-  const mine = t.heard.filter((x) => x.seat === ctx.me).pop();
-  const partner = t.heard.filter((x) => x.seat !== ctx.me).pop();
-  return h(
-    "div",
-    { class: "talk", id: "talk" },
-    Object.entries(t.words).map(([word, meaning]) =>
-      h(
-        "button",
-        { type: "button", class: "say", events: { click: () => say({ type: "hint", word }) } },
-        `say “${word}” (${meaning || WORDS_OF_TALK[word]})`,
-      ),
-    ),
-    h("span", { id: "heard" }, heard("You", mine) + heard("Your partner", partner)),
-  );
+  const last = t.heard.filter((x, i) => !t.heard.slice(i + 1).some((y) => y.seat === x.seat));
+  const heard = last.map((x) => ` ${name(ctx, x.seat)} said “${x.word}” after ${x.cards_played} cards.`);
+  const buttons =
+    ctx.me === null
+      ? []
+      : Object.entries(t.words).map(([word, meaning]) =>
+          h(
+            "button",
+            { type: "button", class: "say", events: { click: () => say({ type: "hint", word }) } },
+            `say “${word}” (${meaning || WORDS_OF_TALK[word]})`,
+          ),
+        );
+  return h("div", { class: "talk", id: "talk" }, buttons, h("span", { id: "heard" }, heard.join("")));
 }

@@ -39,6 +39,8 @@ const EVENTS = {
   continued: (ctx, d, seat) => `${does(ctx, seat, "goes on with", "go on with")} ${cardText(d.card)}.`,
   stopped(ctx, d, seat) {
     if (d.reason === "leader") return `${does(ctx, seat, "stops", "stop")}: the ${trick(ctx)} ends.`;
+    if (d.reason === "side_winning") return `The leader's side is winning: the ${trick(ctx)} ends.`;
+    if (d.reason === "no_cards") return `The leader has no card left: the ${trick(ctx)} ends.`;
     return `The leader cannot go on: the ${trick(ctx)} ends.`;
   },
   trick_taken(ctx, d) {
@@ -104,6 +106,7 @@ function decideWords(ctx, view, mine) {
     .filter((m) => m.type === "play")
     .map((m) => cardText(m.card))
     .join(", ");
+  if (!cards) return "Your turn: no card of yours can go on, so stop.";
   return `Your turn: go on with a ${rankName(first)} or ${wild} (${cards}), or stop.`;
 }
 
