@@ -2,22 +2,28 @@
 everything one observer receives from each, compared byte for byte.
 
 **The property.** Fix a preset, a player count and an observer ``o`` (a seat, or a spectator).
-Let ``D`` be a deal (hands, stock, a turned trump card) and ``M`` a sequence of moves: each one
+Let ``D`` be a deal (hands, stock, a turned trump card) and ``P`` a sequence of moves: each one
 a legal move of the seat in turn in ``D`` after the moves before it, or a table-talk call by any
-seat. What the rules let ``o`` know after ``M`` is its own cards (dealt and drawn), every card
+seat. What the rules let ``o`` know after ``P`` is its own cards (dealt and drawn), every card
 played and who played it, the card the rules turn face up (Sueca's trump card), its
 partnership's hands once the rules show them (Sedmice's partner viewing, RULES.md §4.1), the
 holder of Sueca Italiana's called card once the rules reveal the partner, and whatever follows
 from these and the moves (a seat shows a void by not following suit). A *twin* ``D'`` of ``D``
-keeps every card the rules let ``o`` know where it is (its *slot*: a place in a dealt hand, or
-in the stock) and permutes all the other cards among the other slots, so every hand keeps its
-size. Then for every prefix of ``M`` that is legal in both ``D`` and ``D'``, everything ``o``
-receives is equal in ``D`` and ``D'``: its view (``legal_moves`` included), the event feed as
-served to it, the state at every ``seq`` (a replay), the answer to a move of its own, the
-problem an illegal move of its own gets, and the *timing class* of every command (how many
-events it produced, of which types, for which seats: an automatic event in one twin and not
-the other tells ``o`` something about the cards it may not see). If they differed, ``o``
+for ``o`` and ``P`` keeps every card the rules let ``o`` know after ``P`` where it is (its
+*slot*: a place in a dealt hand, or in the stock; ``known_slots``) and permutes all the other
+cards among the other slots, so every hand keeps its size. Then after every move of ``P``, for
+as long as ``P`` is legal in ``D'`` too, everything ``o`` receives is equal in ``D`` and
+``D'``: its view (``legal_moves`` included), the event feed as served to it, the state at every
+new ``seq`` (a replay), the answer to a move of its own, what it is told when it tries a move
+of its own (``probes``: mostly a refusal, compared whole; a move it may make, by its public
+part, as it shows the observer what it draws), and the *timing class* of every command (how
+many events it produced, of which types, for which seats: an automatic event in one twin and
+not the other tells ``o`` something about the cards it may not see). If they differed, ``o``
 could tell ``D`` from ``D'``, and so learn something about the cards it may not see.
+
+Each example draws ``D`` and a sequence to the end of the deal; each twin is made for a prefix
+of random length (the whole deal would show every card: a leak shows only while the cards it
+concerns are hidden).
 
 Only what is random by design is masked before comparing (``masked``): timestamps, ids, and
 the salted digests of the hash chain (``hash``, ``prev``, ``commitments``, ``salts``; the
@@ -445,47 +451,62 @@ PRIVATE_BY_RULES = {  # event type: the parts of its data the rules keep from so
 OWN_VIEW_FIELDS = ("seat", "hand", "legal_moves", "partner_hand")
 
 
+def public_event(env: dict[str, Any]) -> dict[str, Any]:
+    """An envelope as every observer must get it: the parts the rules keep from some nulled,
+    without the salts (each caller gets those of the parts it may see)."""
+    data = dict(env["data"])
+    for key in PRIVATE_BY_RULES.get(env["type"], ()):
+        if key == "draws":
+            data[key] = [{**d, "card": None} for d in data[key]]
+        else:
+            data[key] = None
+    return {**{k: v for k, v in env.items() if k != "salts"}, "data": data}
+
+
+def public_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without its seat's own fields. Table talk's words are the seat's to say; what
+    was said (``heard``) is public."""
+    out = {k: x for k, x in view.items() if k not in OWN_VIEW_FIELDS and k != "table_talk"}
+    talk = view.get("table_talk")
+    if talk is not None:
+        out["heard"] = talk.get("heard")
+    return out
+
+
 def public_part(channels: dict[str, Any]) -> dict[str, Any]:
     """The part of an observer's channels that must be the same for every observer."""
-    def event(env: dict[str, Any]) -> dict[str, Any]:
-        data = dict(env["data"])
-        for key in PRIVATE_BY_RULES.get(env["type"], ()):
-            if key == "draws":
-                data[key] = [{**d, "card": None} for d in data[key]]
-            else:
-                data[key] = None
-        return {**{k: v for k, v in env.items() if k != "salts"}, "data": data}
-
-    def view(v: dict[str, Any]) -> dict[str, Any]:
-        out = {k: x for k, x in v.items() if k not in OWN_VIEW_FIELDS and k != "table_talk"}
-        talk = v.get("table_talk")
-        if talk is not None:  # the words a seat may say are its own; what was said is public
-            out["heard"] = talk.get("heard")
-        return out
-
     return {"timing class": channels["timing class"],
-            "feed": [event(e) for e in channels["feed"]],
-            "replay": [{"at": r["at"], "view": view(r["view"]), "event": event(r["event"])}
-                       for r in channels["replay"]],
-            "view": view(channels["view"])}
+            "feed": [public_event(e) for e in channels["feed"]],
+            "replay": [{"at": r["at"], "view": public_view(r["view"]),
+                        "event": public_event(r["event"])} for r in channels["replay"]],
+            "view": public_view(channels["view"])}
 
 
 def check_public(rules: Any, deal: Deal, plays: list[Play]) -> None:
-    """Every observer of one deal receives the same public part after every move. A
-    spectator's view has no table talk field: it is compared among the seats."""
+    """Every observer of one deal receives the same public part after every move."""
     observers: list[Observer] = [None, *range(rules.players)]
     runs = {o: Run(rules, deal, o) for o in observers}
-    steps = [("the opening", {o: r.opening for o, r in runs.items()})]
+    same_for_everyone(f"the opening of {deal}",
+                      {o: public_part(r.opening) for o, r in runs.items()})
     for i, play in enumerate(plays):
-        steps.append((f"move {i}: seat {play.seat} {play.move}",
-                      {o: r.apply(play.seat, play.move) for o, r in runs.items()}))
-    for where, by_observer in steps:
-        parts = {o: public_part(c) for o, c in by_observer.items()}
-        for o in observers[1:]:
-            spectator, seat = dict(parts[None]), dict(parts[o])
-            if "heard" not in spectator["view"]:
-                seat["view"] = {k: v for k, v in seat["view"].items() if k != "heard"}
-                seat["replay"] = [{**r, "view": {k: v for k, v in r["view"].items()
-                                                 if k != "heard"}} for r in seat["replay"]]
-            same(f"{where} (deal {deal})", spectator, seat, ("spectator", f"seat {o}"))
-            same(f"{where} (deal {deal})", parts[0], parts[o], ("seat 0", f"seat {o}"))
+        same_for_everyone(f"move {i} (seat {play.seat}: {play.move}) of {deal}",
+                          {o: public_part(r.apply(play.seat, play.move))
+                           for o, r in runs.items()})
+
+
+def same_for_everyone(where: str, parts: dict[Observer, dict[str, Any]]) -> None:
+    """Each seat's ``parts`` equal seat 0's, and the spectator's. A spectator has no table
+    talk field in its view (it says nothing): what was heard is compared among the seats."""
+    for seat in [o for o in parts if o is not None]:
+        same(where, parts[0], parts[seat], ("seat 0", f"seat {seat}"))
+        if None in parts:
+            same(where, _unheard(parts[None]), _unheard(parts[seat]),
+                 ("spectator", f"seat {seat}"))
+
+
+def _unheard(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_unheard(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _unheard(v) for k, v in value.items() if k != "heard"}
+    return value
