@@ -94,15 +94,18 @@ class Case:
 
 
 def every_case() -> list[Case]:
-    """Every preset and player count of the catalogue with its default options, and the
-    options that change what a seat may do or see: table talk, Hola's sedma-style fight,
-    sedma-3-32's one pass."""
+    """Every preset and player count of the catalogue with its default options, and options
+    that change what a seat may do or see: table talk, Hola's sedma-style fight, sedma-3-32's
+    one pass, a burned round, Brazil's weak-hand redeal. (Not ``burned_hand``: that no hand
+    holds four of a kind is public after every draw, which a twin would have to keep.)"""
     out = [Case(pid, n) for pid, preset in registry.PRESETS.items() for n in preset.players]
     for pid, preset in registry.PRESETS.items():
         if any(o.name == "table_talk" for o in preset.options):
             out.append(Case(pid, 4, (("table_talk", True),)))
     out += [Case("hola", 4, (("fight_rule", "sedma_style"),)),
-            Case("sedma-3-32", 3, (("short_stock", "one_pass"),))]
+            Case("sedma-3-32", 3, (("short_stock", "one_pass"),)),
+            Case("sedma", 4, (("burn_tariff", "graded"),)),
+            Case("sueca-brazil", 4, (("weak_hand_redeal", True),))]
     return out
 
 
@@ -199,9 +202,14 @@ def trajectory(rules: Any, deal: Deal, rng: random.Random) -> list[Play]:
 
 
 def _next_move(rules: Any, state: Any, rng: random.Random) -> tuple[int, dict[str, Any]] | None:
+    """Mostly a move of the seat in turn; now and then a call of table talk, or a move
+    another seat may make out of turn (Brazil's redeal)."""
     if getattr(rules, "table_talk", False) and rng.random() < 0.25:
         return rng.randrange(rules.players), {"type": "hint",
                                               "word": rng.choice(sorted(HINT_WORDS))}
+    other = rng.randrange(rules.players)
+    if other != state.turn and rng.random() < 0.1 and game.legal_moves(state, other):
+        return other, rng.choice(game.legal_moves(state, other))
     if state.turn is None:
         return None
     return state.turn, rng.choice(game.legal_moves(state, state.turn))
