@@ -224,12 +224,13 @@ def chosen_twin(rules: Any, deal: Deal, plays: list[Play], observer: Observer,
                 rng: random.Random) -> tuple[Deal, int]:
     """A twin and its window: among a few, the first the domain tells apart, if any."""
     candidates = twins(rules, deal, plays, observer, CANDIDATES, rng)
-    for twin, cut in candidates:
-        try:
-            check_twins(rules, deal, [(twin, cut)], plays, observer)
-        except Leak:
-            return twin, cut
     twin, cut = candidates[0]
+    for candidate, window in candidates:
+        try:
+            check_twins(rules, deal, [(candidate, window)], plays, observer)
+        except Leak:
+            twin, cut = candidate, window
+            break
     return twin, legal_prefix(rules, twin, plays, observer, cut)
 
 
