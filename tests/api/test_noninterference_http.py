@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from domain import game
 from domain.errors import DomainError
 from domain.messages import Command, Move
-from tests.http import auth, create
+from tests.http import auth, claim_seats, create
 from tests.noninterference import (
     Case,
     Deal,
@@ -55,18 +55,10 @@ RUN = settings(derandomize=True, database=None, deadline=None,
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 CANDIDATES = 4  # twins per observer the domain chooses from
 
-AUTOMATIC_END = pytest.mark.xfail(strict=True, raises=Leak, reason=(
-    "issue 26 item 2 (see tests/unit/test_noninterference.py): a capture ends by itself, "
-    "stopped with reason no_continuation, only when the leader lacks a card to go on"))
-TABLE_TALK_PRIVATE = pytest.mark.xfail(strict=True, raises=Leak, reason=(
-    "issue 26 item 5 (see tests/unit/test_noninterference.py): a hint's word is null for the "
-    "other side and spectators"))
-
-
 def _seat_tokens(client: FlaskClient, created: dict[str, Any]) -> dict[int, str]:
-    """Every seat's token. The one place that knows how a test gets hold of them: today
-    ``POST /v1/matches`` answers with all of them."""
-    return {t["seat"]: t["token"] for t in created["tokens"]}
+    """Every seat's token, claimed through the invites as each player would (the same claims
+    in the same order at both twins' tables, so the match logs agree)."""
+    return claim_seats(client, created)
 
 
 # -- one match on the server ---------------------------------------------------------------------
@@ -259,13 +251,7 @@ def _where(observer: Observer, deal: Deal, twin: Deal, plays: list[Play], i: int
             f"  original deal: {deal}\n  twin deal:     {twin}\n  after the moves:{moves}")
 
 
-def _param(case: Case, marks: dict[str, Any]) -> Any:
-    return pytest.param(case, id=case.id, marks=[marks[case.id]] if case.id in marks else [])
-
-
-@pytest.mark.parametrize("case", [_param(c, {"sedma-king-3": AUTOMATIC_END,
-                                             "sedmice-4-table_talk=True": AUTOMATIC_END})
-                                  for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 @settings(RUN, max_examples=2)
 @given(seed=SEEDS)
 def test_an_observer_cannot_tell_twin_matches_apart(client: FlaskClient, case: Case,
@@ -295,8 +281,7 @@ def public(channels: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("case", [_param(c, {"sedmice-4-table_talk=True": TABLE_TALK_PRIVATE})
-                                  for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 @settings(RUN, max_examples=2)
 @given(seed=SEEDS)
 def test_what_is_public_reaches_every_observer_over_http(client: FlaskClient, case: Case,

@@ -9,7 +9,6 @@ The property, and why masking salted digests is sound, are stated in ``tests/non
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -17,7 +16,6 @@ from hypothesis import strategies as st
 
 from tests.noninterference import (
     Case,
-    Leak,
     check_public,
     check_twins,
     every_case,
@@ -37,31 +35,7 @@ RUN = settings(derandomize=True, database=None, deadline=None,
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 TWINS = 3  # per observer and sequence, each for a prefix of its own; the original runs once
 
-# Known leaks on today's code, fixed in other branches: remove a mark once its fix is merged
-# (strict: the test then passes and the mark turns that into a failure, which says so).
-AUTOMATIC_END = pytest.mark.xfail(strict=True, raises=Leak, reason=(
-    "issue 26 item 2: the server ends a capture by itself (stopped, reason no_continuation) "
-    "when the leader holds no card that can go on, and leaves it to decide when it holds one: "
-    "an automatic event in one twin and not the other tells everyone what the leader lacks "
-    "(RULES.md §2.3 as corrected: the leader always decides)"))
-TABLE_TALK_PRIVATE = pytest.mark.xfail(strict=True, raises=Leak, reason=(
-    "issue 26 item 5: a hint is heard by the speaker's partnership only (the word is null "
-    "in the other side's and the spectators' feeds, and missing from their views); "
-    "RULES.md §4.1 as corrected: table talk is public"))
-
-# Where going on needs a card of the led rank or a wild one: every Sedma-family preset but
-# Hola's free fight, where any card goes on (a leader runs out of those only with no card).
-CAPTURES_END_BY_THEMSELVES = {c.id for c in CASES if c.family == "sedma"
-                              and c.rules.continue_with == "rank"}
-TALKING = {c.id for c in CASES if dict(c.options).get("table_talk")}
-
-
-def _param(case: Case, leaks: set[str], mark: Any) -> Any:
-    return pytest.param(case, id=case.id, marks=[mark] if case.id in leaks else [])
-
-
-@pytest.mark.parametrize("case", [_param(c, CAPTURES_END_BY_THEMSELVES, AUTOMATIC_END)
-                                  for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 @settings(RUN, max_examples=10)
 @given(seed=SEEDS)
 def test_an_observer_cannot_tell_twin_deals_apart(case: Case, seed: int) -> None:
@@ -73,7 +47,7 @@ def test_an_observer_cannot_tell_twin_deals_apart(case: Case, seed: int) -> None
                     observer)
 
 
-@pytest.mark.parametrize("case", [_param(c, TALKING, TABLE_TALK_PRIVATE) for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 @settings(RUN, max_examples=8)
 @given(seed=SEEDS)
 def test_what_is_public_reaches_every_observer_alike(case: Case, seed: int) -> None:
