@@ -62,10 +62,3 @@ def live_bot_matches_key() -> str:
 def sweep_lock_key() -> str:
     """Held by the one worker sweeping for lost bot turns right now."""
     return "tl:sweep:lock"
-
-
-def fairness_key() -> str:
-    """The store's own 256-bit secret from which a seeded match draws its nonce, so that the
-    same creator seed deals the same cards on this store (duplicate play) while nobody can test
-    guesses of a short seed (``fairness.py``)."""
-    return "tl:fairness-key"

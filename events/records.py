@@ -1,11 +1,10 @@
 """The store's records beside the event streams: each match's immutable facts (seats, token
 digests, secret and nonce), the index of matches, the matches a bot-turn sweeper watches,
-registered webhook bots, disputes, and the store's fairness key. Every key comes from
+registered webhook bots and disputes. Every key comes from
 ``keys.py``; nothing outside the store touches Redis for them."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, cast
 
 import orjson
@@ -79,13 +78,3 @@ class Records:
     def disputes(self, deal_id: str) -> list[dict[str, Any]]:
         raw = cast(dict[bytes, bytes], self._redis.hgetall(keys.disputes_key(deal_id)))
         return [orjson.loads(v) for v in raw.values()]
-
-    # -- fairness ----------------------------------------------------------------------------
-
-    def fairness_key(self) -> bytes:
-        """The store's fairness key (``keys.fairness_key``), made once by whoever asks first."""
-        key = keys.fairness_key()
-        self._redis.set(key, secrets.token_hex(32), nx=True)
-        value = self._redis.get(key)
-        assert isinstance(value, bytes)
-        return bytes.fromhex(value.decode())

@@ -4,8 +4,6 @@ next). Every write checks the expected ``seq``, so racing callers are safe."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
 from datetime import UTC, datetime
 from typing import Any
@@ -35,7 +33,7 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
     rules = registry.rules_for(ruleset, players or len(seats), options)
     _check_seats(ref, rules, seats)
     match_id = ref.new_id()
-    fair = MatchSecret(seed if seed is not None else secrets.token_hex(32), _nonce(ref, seed))
+    fair = MatchSecret(seed if seed is not None else secrets.token_hex(32), _nonce())
     first = _prearranged(rules, deal)
     dealer = first["dealer"] if first else fair.first_dealer(rules.players)
     table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
@@ -70,13 +68,11 @@ def _prearranged(rules: Any, deal: dict[str, Any] | None) -> dict[str, Any] | No
     return {"dealer": deal["dealer"], "data": event.data}
 
 
-def _nonce(ref: Referee, seed: str | None) -> str:
-    """The match nonce: random, or for a creator's seed drawn from it under the store's
-    fairness key, so the same seed deals the same cards on this store (duplicate play)."""
-    if seed is None:
-        return secrets.token_hex(32)
-    message = b"tricklog-match-nonce\x00" + seed.encode()
-    return hmac.new(ref.store.fairness_key(), message, hashlib.sha256).hexdigest()
+def _nonce() -> str:
+    """The match nonce ``N``: always 256 fresh random bits, whatever the creator's seed, so a
+    guessed seed never reproduces a match (creating matches is no oracle). The same decks at
+    several tables come only from an explicit ``duplicate_of`` link."""
+    return secrets.token_hex(32)
 
 
 def get(ref: Referee, match_id: str) -> dict[str, Any]:
