@@ -105,9 +105,10 @@ TYPES: tuple[ProblemType, ...] = (
                 "Close a stream you no longer read (one per seat is enough), or wait for the "
                 "seconds in `Retry-After`."),
     ProblemType("quota-exceeded", 429, "Quota exceeded",
-                "This address or token has queued as much work for the workers as the operator "
-                "allows in the window: bot seats in new matches, audits (disputes included) or "
-                "replays (`TRICKLOG_QUOTA_BOTS`, `_AUDITS`, `_REPLAYS`); `quota` names which. "
+                "This address or token has created as many matches, or queued as much work for "
+                "the workers, as the operator allows in the window: new matches, bot seats in "
+                "new matches, audits (disputes included) or replays (`TRICKLOG_QUOTA_MATCHES`, "
+                "`_BOTS`, `_AUDITS`, `_REPLAYS`); `quota` names which. "
                 "Nothing was created or queued.", "Wait for the seconds in `Retry-After`."),
     ProblemType("headers-too-large", 431, "Request headers too large",
                 "A header line over 8190 bytes or more than 100 headers; the HTTP server "

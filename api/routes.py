@@ -116,7 +116,8 @@ def ruleset(ruleset_id: str) -> Response:
 @v1.post("/matches")
 def create_match() -> Response:
     data = schemas.CreateMatch().load(body())
-    with quotas.charged("bots", sum(1 for seat in data["seats"] if seat.get("bot"))):
+    with quotas.charged("matches"), \
+            quotas.charged("bots", sum(1 for seat in data["seats"] if seat.get("bot"))):
         created = matches.create(referee(), **data)
     return json_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
