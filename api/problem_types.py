@@ -74,6 +74,19 @@ TYPES: tuple[ProblemType, ...] = (
     ProblemType("match-over", 409, "Match over",
                 "The match has ended; nothing more can be added to it (a client seed).",
                 "Nothing to do: create a new match."),
+    ProblemType("seed-already-given", 409, "Client seed already given",
+                "This seat has given its client seed (when the match was created or later); a "
+                "seat gives one, so it cannot choose again after seeing how deals fall.",
+                "Nothing to do: the seed given stands for every deal from its `from_deal`."),
+    ProblemType("seeds-closed", 409, "Client seeds closed",
+                "A deal that a client seed entered is over, and its `scored` reveals that seed: "
+                "a seed given now could be chosen knowing another's, so none is taken.",
+                "Give client seeds before the first deal they enter is scored."),
+    ProblemType("duplicate-seeds-fixed", 409, "Duplicate decks are fixed",
+                "The match is linked to others by `duplicate_of` (duplicate play), and linked "
+                "tables must deal the same decks: a client seed would change this table's "
+                "alone. Or `duplicate_of` names a match that already has client seeds.",
+                "Play without client seeds, or create a match that is not a duplicate."),
     ProblemType("too-large", 413, "Request too large",
                 "The body is over 64 KiB (2 MiB for `POST /v1/audits`), whether it comes with "
                 "a `Content-Length` or chunked.", "Send a smaller body."),

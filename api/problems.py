@@ -20,6 +20,7 @@ from events.referee import (
     IdempotencyKeyReused,
     MatchOver,
     NotFound,
+    Refused,
     StaleSeq,
     Unauthorized,
 )
@@ -94,6 +95,8 @@ def _from(exc: Exception) -> Problem:
             return Problem("deal-running", str(exc))
         case MatchOver():
             return Problem("match-over", str(exc))
+        case Refused():
+            return Problem(exc.problem, str(exc))
         case NotFound():
             return Problem("not-found", str(exc))
         case Unauthorized():

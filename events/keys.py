@@ -28,8 +28,9 @@ def feed_channel(kind: str, sid: str) -> str:
 
 
 def meta_key(match_id: str) -> str:
-    """A hash of immutable match facts: ``seats``, ``secret`` and ``nonce`` (revealed when the
-    match ends), ``token:<seat>`` digests."""
+    """A hash of match facts: ``seats``, ``secret`` and ``nonce`` (revealed when the match
+    ends), ``token:<seat>`` digests, ``client:<commitment>`` (a client seed and its salt),
+    ``clients:<n>`` (the client seeds deal ``n`` was shuffled with)."""
     return f"tl:match:{{{match_id}}}:meta"
 
 

@@ -30,6 +30,10 @@ class Records:
             pipe.zadd(keys.live_bot_matches_key(), {match_id: at})
         pipe.execute()
 
+    def add_match_facts(self, match_id: str, facts: dict[str, str]) -> None:
+        """Facts learnt after the match was made (client seeds, a duplicate link)."""
+        self._redis.hset(keys.meta_key(match_id), mapping=facts)  # type: ignore[arg-type]
+
     def match_facts(self, match_id: str) -> dict[bytes, bytes]:
         return cast(dict[bytes, bytes], self._redis.hgetall(keys.meta_key(match_id)))
 

@@ -17,9 +17,10 @@ from .errors import (
     IdempotencyKeyReused,
     MatchOver,
     NotFound,
+    Refused,
     StaleSeq,
     Unauthorized,
 )
 
 __all__ = ["DealRunning", "Forbidden", "IdempotencyKeyReused", "MatchOver", "NotFound",
-           "Referee", "StaleSeq", "TurnHook", "Unauthorized", "utc_now"]
+           "Referee", "Refused", "StaleSeq", "TurnHook", "Unauthorized", "utc_now"]

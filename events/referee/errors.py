@@ -34,3 +34,12 @@ class DealRunning(Exception):
 
 class MatchOver(Exception):
     """The match has ended; nothing more can be added to it."""
+
+
+class Refused(Exception):
+    """A well-formed request the state of the match forbids, named by its problem type
+    (``seed-already-given``, ``seeds-closed``, ``duplicate-seeds-fixed``)."""
+
+    def __init__(self, problem: str, detail: str) -> None:
+        super().__init__(detail)
+        self.problem = problem

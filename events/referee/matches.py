@@ -5,6 +5,7 @@ next). Every write checks the expected ``seq``, so racing callers are safe."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,15 +13,15 @@ from domain import game, registry
 from domain import match as matches
 from domain.bots import BOTS
 from domain.errors import InvalidOptions
-from domain.fairness import MatchSecret
+from domain.fairness import ClientSeed, DealSecret, MatchSecret
 from domain.messages import Event
 
 from ..envelope import GENESIS, to_event
 from ..store import Conflict
 from . import deals, turns
 from .context import Referee
-from .errors import MatchOver, NotFound, StaleSeq, Unauthorized
-from .seats import facts, meta
+from .errors import MatchOver, NotFound, Refused, StaleSeq, Unauthorized
+from .seats import Meta, client_facts, deal_clients, facts, meta
 
 RETRIES = 5
 
@@ -38,10 +39,11 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
     dealer = first["dealer"] if first else fair.first_dealer(rules.players)
     table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
     tokens = [secrets.token_urlsafe(32) for _ in seats]  # 256 bits each
-    ref.store.save_match(match_id, facts(table, tokens, fair), datetime.now(UTC).timestamp(),
-                         bots=any(s.get("bot") for s in seats))
+    clients = [_client(s.get("client_seed")) for s in seats]
+    ref.store.save_match(match_id, {**facts(table, tokens, fair), **client_facts(clients)},
+                         datetime.now(UTC).timestamp(), bots=any(s.get("bot") for s in seats))
     opening = matches.created(match_id, rules, table, dealer, fair,
-                              [s.get("client_seed") for s in seats],
+                              [c.commitment if c else None for c in clients],
                               {"prearranged": first["data"]} if first else None)
     ref.store.append("match", match_id, ref.seal(opening, 0, GENESIS, f"create:{match_id}"),
                      expected_seq=0)
@@ -68,6 +70,11 @@ def _prearranged(rules: Any, deal: dict[str, Any] | None) -> dict[str, Any] | No
     return {"dealer": deal["dealer"], "data": event.data}
 
 
+def _client(seed: str | None) -> ClientSeed | None:
+    """A client seed with a fresh 256-bit salt for its public commitment."""
+    return None if seed is None else ClientSeed(seed, secrets.token_hex(32))
+
+
 def _nonce() -> str:
     """The match nonce ``N``: always 256 fresh random bits, whatever the creator's seed, so a
     guessed seed never reproduces a match (creating matches is no oracle). The same decks at
@@ -86,16 +93,20 @@ def recent(ref: Referee, limit: int = 50) -> list[str]:
 
 def contribute_seed(ref: Referee, match_id: str, token: str | None, seed: str
                     ) -> dict[str, Any]:
-    """A seat's client seed, mixed into the shuffle of every deal not yet started."""
+    """A seat's client seed, mixed into the shuffle of every deal not yet started. The match
+    log gets only its salted commitment; the seed and salt are kept with the match's facts
+    (under the commitment) and revealed in the ``scored`` of each deal it enters."""
     if token is None:
         raise Unauthorized("a client seed needs the seat's token")
     seat = meta(ref, match_id).seat_of(token)
     assert seat is not None
+    given = _client(seed)
+    assert given is not None
+    ref.store.add_match_facts(match_id, client_facts([given]))
     for _ in range(RETRIES):
         seq, prev, state = stream(ref, match_id)
-        if state.status != "playing":
-            raise MatchOver(f"match {match_id} is over")
-        event = matches.client_seed(state, seat, seed)
+        _may_give_seed(ref, state, seat)
+        event = matches.client_seed(state, seat, given.commitment)
         try:
             ref.store.append("match", match_id, ref.seal([event], seq, prev, f"seed:{seat}:{seq}"),
                              expected_seq=seq)
@@ -103,6 +114,20 @@ def contribute_seed(ref: Referee, match_id: str, token: str | None, seed: str
             continue
         return dict(event.data)
     raise StaleSeq(seq)
+
+
+def _may_give_seed(ref: Referee, state: matches.MatchState, seat: int) -> None:
+    """Refuse a client seed the match no longer takes (see ``matches.seed_refusal``)."""
+    if state.status != "playing":
+        raise MatchOver(f"match {state.id} is over")
+    over = {d["number"] for d in state.deals if d["status"] != "playing"
+            or deals.is_over(ref, d["id"])}
+    why = matches.seed_refusal(state, seat, over)
+    if why == "given":
+        raise Refused("seed-already-given", f"seat {seat} has given its client seed")
+    if why == "closed":
+        raise Refused("seeds-closed", "a deal a client seed entered is over: its scored "
+                      "reveals that seed, so no seed is taken any more")
 
 
 def stream(ref: Referee, match_id: str) -> tuple[int, str, matches.MatchState]:
@@ -148,8 +173,9 @@ def _ensure_deal(ref: Referee, state: matches.MatchState, match_seq: int, number
     if "prearranged" in info:
         events = game.opening(Event("dealt", info["prearranged"]), None)
     else:
-        events = game.new_deal(state.rules, number, info["dealer"], seats.fairness.deal(number),
-                               matches.seeds_for(state, number), info.get("carry", 0))
+        clear, secret = _deal_seeds(ref, seats, state, number)
+        events = game.new_deal(state.rules, number, info["dealer"], secret, clear,
+                               info.get("carry", 0))
     deal_state = game.fold(events)
     envs = ref.seal(events, 0, GENESIS, f"deal:{did}", state.rules)
     try:
@@ -159,3 +185,19 @@ def _ensure_deal(ref: Referee, state: matches.MatchState, match_seq: int, number
     turns.notify(ref, did, len(events), deal_state.turn, seats)
     if game.is_over(deal_state):  # a burned hand can end a deal as it is dealt
         advance(ref, state.id)
+
+
+def _deal_seeds(ref: Referee, seats: Meta, state: matches.MatchState, number: int
+                ) -> tuple[list[str | None], DealSecret]:
+    """Deal ``number``'s client seeds: an older match's, given in the clear, or the secret
+    with the committed ones, recorded for the deal before it is dealt (so its scoring can
+    reveal them)."""
+    given = matches.seeds_for(state, number)
+    clear = [g.get("seed") if g else None for g in given]
+    committed = [seats.client_seed(g["commitment"]) if g and "commitment" in g else None
+                 for g in given]
+    secret = seats.fairness.deal(number)
+    if not any(committed):
+        return clear, secret
+    ref.store.add_match_facts(state.id, deal_clients(number, committed))
+    return clear, replace(secret, clients=tuple(committed))

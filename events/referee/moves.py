@@ -65,7 +65,7 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
     for _ in range(RETRIES):
         if expected_seq is not None and expected_seq != deal.seq:
             raise StaleSeq(deal.seq)
-        secret = deal.meta.fairness.deal(matches.number_of(deal.id))
+        secret = deal.meta.deal_secret(matches.number_of(deal.id))
         events, state = game.step(deal.state, Command(seat, Move.from_dict(body), secret))
         envs = ref.seal(events, deal.seq, deal.hash, command_id or key or uuid.uuid4().hex,
                         deal.state.rules)
