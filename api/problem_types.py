@@ -87,6 +87,10 @@ TYPES: tuple[ProblemType, ...] = (
                 "tables must deal the same decks: a client seed would change this table's "
                 "alone. Or `duplicate_of` names a match that already has client seeds.",
                 "Play without client seeds, or create a match that is not a duplicate."),
+    ProblemType("duplicate-too-late", 409, "Too late to duplicate",
+                "A table of the group `duplicate_of` names has finished a deal: its cards may "
+                "have been shown, so a new table dealt the same cards would not be fair.",
+                "Link duplicates before any of them finishes its first deal."),
     ProblemType("too-large", 413, "Request too large",
                 "The body is over 64 KiB (2 MiB for `POST /v1/audits`), whether it comes with "
                 "a `Content-Length` or chunked.", "Send a smaller body."),

@@ -240,10 +240,10 @@ def get_job(job_id: str) -> Response:
 
 
 def _check_job_reader(job: Job) -> None:
-    """A replay made for a seat holds that seat's cards: while its deal runs, only that seat's
-    token may read it. Everything else (spectators' replays, audits) is public."""
+    """A replay made for a seat holds that seat's cards: until its deal is disclosed, only
+    that seat's token may read it. Everything else (spectators' replays, audits) is public."""
     seat, deal_id = job.meta.get("seat"), job.meta.get("deal_id")
-    if seat is None or deal_id is None or deals.is_over(referee(), deal_id):
+    if seat is None or deal_id is None or deals.is_disclosed(referee(), deal_id):
         return
     token = bearer()
     if token is None:

@@ -37,6 +37,7 @@ class MatchState:
     rubbers: tuple[int, ...] = ()       # rubbers won per side (best of N rubbers)
     rubber_ends: tuple[int, ...] = ()   # the deal that ended each rubber
     rubber_start: int = 1               # the first deal of the rubber being played
+    duplicate_of: str | None = None     # the match whose decks it deals (duplicate play)
 
     @property
     def best_of(self) -> int:
@@ -57,6 +58,8 @@ class MatchState:
             out["rubbers"] = {"best_of": self.best_of,
                               "won": list(self.rubbers or (0,) * len(self.totals)),
                               "ends": list(self.rubber_ends)}
+        if self.duplicate_of is not None:
+            out["duplicate_of"] = self.duplicate_of
         if self.secret is not None:
             out["secret"] = self.secret
         if self.nonce is not None:
@@ -111,12 +114,16 @@ def number_of(deal: str) -> int:
 
 def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
             secret: MatchSecret, client_seeds: list[str | None],
-            first: dict[str, Any] | None = None) -> list[Event]:
-    """The opening events: ``created``, the seats' client seeds (``client_seeds``: their
-    commitments), the first ``deal_started`` (``first`` adds to it, e.g. a prearranged deal)."""
-    events = [Event("created", {"id": match_id, "ruleset": rules.preset,
-                                "players": rules.players, "options": rules.options,
-                                "seats": seats, "commitment": secret.commitment})]
+            first: dict[str, Any] | None = None, *, duplicate_of: str | None = None
+            ) -> list[Event]:
+    """The opening events: ``created`` (with the source of its decks for a duplicate), the
+    seats' client seeds (``client_seeds``: their commitments), the first ``deal_started``
+    (``first`` adds to it, e.g. a prearranged deal)."""
+    made = {"id": match_id, "ruleset": rules.preset, "players": rules.players,
+            "options": rules.options, "seats": seats, "commitment": secret.commitment}
+    if duplicate_of is not None:
+        made["duplicate_of"] = duplicate_of
+    events = [Event("created", made)]
     events += [Event("client_seed", {"seat": seat, "commitment": commitment, "from_deal": 1},
                      seat) for seat, commitment in enumerate(client_seeds) if commitment]
     events.append(Event("deal_started", {"deal_id": deal_id(match_id, 1), "number": 1,
@@ -176,7 +183,8 @@ def _next_deal(match: MatchState, number: int, result: dict[str, Any]) -> Event:
 def _created(match: MatchState | None, data: dict[str, Any]) -> MatchState:
     rules = rules_for(data["ruleset"], data["players"], data["options"])
     return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
-                      totals=(0,) * len(rules.sides), commitment=data.get("commitment"))
+                      totals=(0,) * len(rules.sides), commitment=data.get("commitment"),
+                      duplicate_of=data.get("duplicate_of"))
 
 
 def _deal_started(match: MatchState, data: dict[str, Any]) -> MatchState:

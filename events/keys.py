@@ -30,8 +30,16 @@ def feed_channel(kind: str, sid: str) -> str:
 def meta_key(match_id: str) -> str:
     """A hash of match facts: ``seats``, ``secret`` and ``nonce`` (revealed when the match
     ends), ``token:<seat>`` digests, ``client:<commitment>`` (a client seed and its salt),
-    ``clients:<n>`` (the client seeds deal ``n`` was shuffled with)."""
+    ``clients:<n>`` (the client seeds deal ``n`` was shuffled with), ``group`` (the source of
+    its duplicate group, ``group_key``)."""
     return f"tl:match:{{{match_id}}}:meta"
+
+
+def group_key(source_id: str) -> str:
+    """A set: the matches dealt the same decks (duplicate play), the source first made and
+    every match created with ``duplicate_of`` it. Keyed by the source's id, whose facts (and
+    each member's) name the group in ``group``."""
+    return f"tl:group:{{{source_id}}}:tables"
 
 
 def match_index_key() -> str:

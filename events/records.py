@@ -34,6 +34,28 @@ class Records:
         """Facts learnt after the match was made (client seeds, a duplicate link)."""
         self._redis.hset(keys.meta_key(match_id), mapping=facts)  # type: ignore[arg-type]
 
+    def forget_match_facts(self, match_id: str, *names: str) -> None:
+        self._redis.hdel(keys.meta_key(match_id), *names)
+
+    def link_tables(self, source_id: str, match_id: str) -> bool:
+        """Put ``match_id`` in ``source_id``'s duplicate group (the source too, and its facts
+        name the group); True if the source was in no group before."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.sadd(keys.group_key(source_id), source_id, match_id)
+        pipe.hsetnx(keys.meta_key(source_id), "group", source_id)
+        return bool(pipe.execute()[1])
+
+    def unlink_table(self, source_id: str, match_id: str, alone: bool) -> None:
+        """Undo ``link_tables`` (a refused link); ``alone``: the source had no group before."""
+        self._redis.srem(keys.group_key(source_id), match_id)
+        if alone:
+            self._redis.srem(keys.group_key(source_id), source_id)
+            self._redis.hdel(keys.meta_key(source_id), "group")
+
+    def group_tables(self, source_id: str) -> list[str]:
+        return sorted(m.decode() for m in cast(set[bytes], self._redis.smembers(
+            keys.group_key(source_id))))
+
     def match_facts(self, match_id: str) -> dict[bytes, bytes]:
         return cast(dict[bytes, bytes], self._redis.hgetall(keys.meta_key(match_id)))
 

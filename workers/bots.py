@@ -29,7 +29,7 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
     bot = deal.meta.bot_of(seat)
     if bot is None:
         return "not a bot"
-    view = deals.view_of(deal, deal.state, deal.seq, seat)
+    view = deals.view_of(deal, deal.state, deal.seq, seat, False)
     rng = random.Random(f"{deal_id}:{seq}")
     command_id = None
     if bot in BOTS:

@@ -18,7 +18,7 @@ from domain.messages import Event
 
 from ..envelope import GENESIS, to_event
 from ..store import Conflict
-from . import deals, turns
+from . import deals, duplicates, turns
 from .context import Referee
 from .errors import MatchOver, NotFound, Refused, StaleSeq, Unauthorized
 from .seats import Meta, client_facts, deal_clients, facts, meta
@@ -28,23 +28,28 @@ RETRIES = 5
 
 def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
            players: int | None = None, options: dict[str, Any] | None = None,
-           seed: str | None = None, deal: dict[str, Any] | None = None) -> dict[str, Any]:
+           seed: str | None = None, deal: dict[str, Any] | None = None,
+           duplicate_of: str | None = None) -> dict[str, Any]:
     """Create a match and its first deal; the answer holds each seat's token, once.
-    ``players`` defaults to the number of seats."""
+    ``players`` defaults to the number of seats; ``duplicate_of`` deals a match's decks."""
     rules = registry.rules_for(ruleset, players or len(seats), options)
     _check_seats(ref, rules, seats)
     match_id = ref.new_id()
-    fair = MatchSecret(seed if seed is not None else secrets.token_hex(32), _nonce())
+    group = duplicates.link(ref, rules, duplicate_of, match_id)
+    fair = group.fairness if group else MatchSecret(
+        seed if seed is not None else secrets.token_hex(32), _nonce())
     first = _prearranged(rules, deal)
     dealer = first["dealer"] if first else fair.first_dealer(rules.players)
     table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
     tokens = [secrets.token_urlsafe(32) for _ in seats]  # 256 bits each
     clients = [_client(s.get("client_seed")) for s in seats]
-    ref.store.save_match(match_id, {**facts(table, tokens, fair), **client_facts(clients)},
+    ref.store.save_match(match_id, {**facts(table, tokens, fair), **client_facts(clients),
+                                    **duplicates.facts(group)},
                          datetime.now(UTC).timestamp(), bots=any(s.get("bot") for s in seats))
     opening = matches.created(match_id, rules, table, dealer, fair,
                               [c.commitment if c else None for c in clients],
-                              {"prearranged": first["data"]} if first else None)
+                              {"prearranged": first["data"]} if first else None,
+                              duplicate_of=group.source if group else None)
     ref.store.append("match", match_id, ref.seal(opening, 0, GENESIS, f"create:{match_id}"),
                      expected_seq=0)
     return {**advance(ref, match_id).to_dict(), "deal": {"id": matches.deal_id(match_id, 1)},
@@ -83,8 +88,8 @@ def _nonce() -> str:
 
 
 def get(ref: Referee, match_id: str) -> dict[str, Any]:
-    meta(ref, match_id)
-    return advance(ref, match_id).to_dict()
+    facts_of = meta(ref, match_id)
+    return duplicates.public(ref, facts_of, advance(ref, match_id).to_dict())
 
 
 def recent(ref: Referee, limit: int = 50) -> list[str]:
@@ -102,7 +107,16 @@ def contribute_seed(ref: Referee, match_id: str, token: str | None, seed: str
     assert seat is not None
     given = _client(seed)
     assert given is not None
-    ref.store.add_match_facts(match_id, client_facts([given]))
+    ref.store.add_match_facts(match_id, client_facts([given]))  # first: see duplicates.py
+    try:
+        return _append_seed(ref, match_id, seat, given)
+    except BaseException:
+        ref.store.forget_match_facts(match_id, f"client:{given.commitment}")
+        raise
+
+
+def _append_seed(ref: Referee, match_id: str, seat: int, given: ClientSeed) -> dict[str, Any]:
+    duplicates.refuse_seeds(ref, match_id)
     for _ in range(RETRIES):
         seq, prev, state = stream(ref, match_id)
         _may_give_seed(ref, state, seat)

@@ -41,6 +41,12 @@ class Meta:
         return replace(secret, clients=tuple(c and ClientSeed(c["seed"], c["salt"])
                                              for c in orjson.loads(clients)))
 
+    @property
+    def group(self) -> str | None:
+        """The source of the match's duplicate group (``keys.group_key``), or None."""
+        raw = self.raw.get(b"group")
+        return None if raw is None else raw.decode()
+
     def client_seed(self, commitment: str) -> ClientSeed | None:
         """The seed and salt behind a client seed's public commitment."""
         raw = self.raw.get(f"client:{commitment}".encode())
