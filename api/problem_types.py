@@ -70,7 +70,9 @@ TYPES: tuple[ProblemType, ...] = (
                 "Read the view again, decide again, and post with the new `seq`."),
     ProblemType("deal-running", 409, "Deal still running",
                 "The whole log (an export, an audit or a dispute) exists only once the deal is "
-                "over.", "Wait until the deal's `phase` is `over`."),
+                "over, and where tables are linked by `duplicate_of`, once every one of them "
+                "has finished this deal.", "Wait until the deal's `phase` is `over` (and the "
+                "linked tables' too)."),
     ProblemType("match-over", 409, "Match over",
                 "The match has ended; nothing more can be added to it (a client seed).",
                 "Nothing to do: create a new match."),
