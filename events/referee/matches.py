@@ -134,8 +134,10 @@ def _may_give_seed(ref: Referee, state: matches.MatchState, seat: int) -> None:
     """Refuse a client seed the match no longer takes (see ``matches.seed_refusal``)."""
     if state.status != "playing":
         raise MatchOver(f"match {state.id} is over")
-    over = {d["number"] for d in state.deals if d["status"] != "playing"
-            or deals.is_over(ref, d["id"])}
+    over = {d["number"] for d in state.deals if d["status"] != "playing"}
+    current = state.deals[-1]  # over in its log before the match records it
+    if ref.store.head("deal", current["id"]).seq and deals.is_over(ref, current["id"]):
+        over.add(current["number"])
     why = matches.seed_refusal(state, seat, over)
     if why == "given":
         raise Refused("seed-already-given", f"seat {seat} has given its client seed")
