@@ -44,6 +44,7 @@ class Snapshot:
     envelopes: list[dict[str, Any]]
     deal: deals.LoadedDeal
     over: bool
+    disclosed: bool  # deals.disclosed: what the deal hides may be served
 
     @property
     def seq(self) -> int:
@@ -108,7 +109,8 @@ class Hub:
                     raise refused("streams-full", f"this server process follows its "
                                   f"{self.max_feeds} deals at once")
                 deal = deals.load(self.referee, deal_id)
-                snap = Snapshot(deal.seq, [], deal, game.is_over(deal.state))
+                snap = Snapshot(deal.seq, [], deal, game.is_over(deal.state),
+                                deals.disclosed(self.referee, deal))
                 feed = self.feeds[deal_id] = Feed(deal_id, snap)
                 threading.Thread(target=self._read, args=(feed,), daemon=True,
                                  name=f"feed {deal_id}").start()
@@ -153,5 +155,6 @@ class Hub:
         new = [e for e in ref.store.read("deal", feed.deal_id, after=old.seq)
                if e["seq"] <= deal.seq]
         over = game.is_over(deal.state)
-        feed.publish(Snapshot(old.base, old.envelopes + new, deal, over))
+        feed.publish(Snapshot(old.base, old.envelopes + new, deal, over,
+                              deals.disclosed(ref, deal)))
         turns.kick(ref, deal.id, deal.seq, deal.state.turn, deal.meta)

@@ -11,10 +11,9 @@ from .wire import json_response
 
 
 def view(referee: Referee, deal_id: str, token: str | None) -> Response:
-    if request.if_none_match:
-        seq, seat = deals.version(referee, deal_id, token)
-        if request.if_none_match.contains_weak(tag(seq, seat)):
-            return tagged(Response(status=304), seq, seat)
+    found = deals.version(referee, deal_id, token) if request.if_none_match else None
+    if found is not None and request.if_none_match.contains_weak(tag(*found)):
+        return tagged(Response(status=304), *found)
     current = deals.view(referee, deal_id, token)
     return tagged(json_response(current), current["seq"], current["seat"])
 

@@ -79,7 +79,9 @@ TYPES: tuple[ProblemType, ...] = (
                 "Read the view again, decide again, and post with the new `seq`."),
     ProblemType("deal-running", 409, "Deal still running",
                 "The whole log (an export, an audit or a dispute) exists only once the deal is "
-                "over.", "Wait until the deal's `phase` is `over`."),
+                "over, and where tables are linked by `duplicate_of`, once every one of them "
+                "has finished this deal.", "Wait until the deal's `phase` is `over` (and the "
+                "linked tables' too)."),
     ProblemType("match-over", 409, "Match over",
                 "The match has ended; nothing more can be added to it (a client seed).",
                 "Nothing to do: create a new match."),
@@ -92,6 +94,23 @@ TYPES: tuple[ProblemType, ...] = (
                 "A player holds the seat: it can be invited again only once they leave "
                 "(`POST /v1/matches/{id}/seats/{seat}/leave`).",
                 "Invite a free seat, or wait until the player leaves."),
+    ProblemType("seed-already-given", 409, "Client seed already given",
+                "This seat has given its client seed (when the match was created or later); a "
+                "seat gives one, so it cannot choose again after seeing how deals fall.",
+                "Nothing to do: the seed given stands for every deal from its `from_deal`."),
+    ProblemType("seeds-closed", 409, "Client seeds closed",
+                "A deal that a client seed entered is over, and its `scored` reveals that seed: "
+                "a seed given now could be chosen knowing another's, so none is taken.",
+                "Give client seeds before the first deal they enter is scored."),
+    ProblemType("duplicate-seeds-fixed", 409, "Duplicate decks are fixed",
+                "The match is linked to others by `duplicate_of` (duplicate play), and linked "
+                "tables must deal the same decks: a client seed would change this table's "
+                "alone. Or `duplicate_of` names a match that already has client seeds.",
+                "Play without client seeds, or create a match that is not a duplicate."),
+    ProblemType("duplicate-too-late", 409, "Too late to duplicate",
+                "A table of the group `duplicate_of` names has finished a deal: its cards may "
+                "have been shown, so a new table dealt the same cards would not be fair.",
+                "Link duplicates before any of them finishes its first deal."),
     ProblemType("too-large", 413, "Request too large",
                 "The body is over 64 KiB (2 MiB for `POST /v1/audits`), whether it comes with "
                 "a `Content-Length` or chunked.", "Send a smaller body."),
@@ -123,9 +142,10 @@ TYPES: tuple[ProblemType, ...] = (
                 "Close a stream you no longer read (one per seat is enough), or wait for the "
                 "seconds in `Retry-After`."),
     ProblemType("quota-exceeded", 429, "Quota exceeded",
-                "This address or token has queued as much work for the workers as the operator "
-                "allows in the window: bot seats in new matches, audits (disputes included) or "
-                "replays (`TRICKLOG_QUOTA_BOTS`, `_AUDITS`, `_REPLAYS`); `quota` names which. "
+                "This address or token has created as many matches, or queued as much work for "
+                "the workers, as the operator allows in the window: new matches, bot seats in "
+                "new matches, audits (disputes included) or replays (`TRICKLOG_QUOTA_MATCHES`, "
+                "`_BOTS`, `_AUDITS`, `_REPLAYS`); `quota` names which. "
                 "Nothing was created or queued.", "Wait for the seconds in `Retry-After`."),
     ProblemType("headers-too-large", 431, "Request headers too large",
                 "A header line over 8190 bytes or more than 100 headers; the HTTP server "

@@ -22,6 +22,7 @@ from events.referee import (
     InviteUsed,
     MatchOver,
     NotFound,
+    Refused,
     SeatIsBot,
     SeatTaken,
     StaleSeq,
@@ -117,6 +118,8 @@ def _from(exc: Exception) -> Problem:
         case StaleSeq():
             return Problem("stale-seq", f"the deal has moved on: it is at seq "
                            f"{exc.current_seq}", current_seq=exc.current_seq)
+        case Refused():
+            return Problem(exc.problem, str(exc))
         case NotFound():
             return Problem("not-found", str(exc))
         case Unauthorized():

@@ -1,10 +1,13 @@
-"""Quotas on work that lands on the workers: bot seats (every bot move is a job), audits
-(disputes included) and replays. Each is counted per client address and per bearer token in
-fixed windows shared by every API process; over a quota the request is refused with 429
-``/problems/quota-exceeded`` and ``Retry-After``, before anything is created or queued.
+"""Quotas on writes that cost the server: new matches (each a stream, a secret and a first
+deal; and no oracle may create them in bulk), and work that lands on the workers: bot seats
+(every bot move is a job), audits (disputes included) and replays. Each is counted per client
+address and per bearer token in fixed windows shared by every API process; over a quota the
+request is refused with 429 ``/problems/quota-exceeded`` and ``Retry-After``, before anything
+is created or queued.
 
 Configured like ``TRICKLOG_RATE_LIMIT`` (``N/S``, or ``off``)::
 
+    TRICKLOG_QUOTA_MATCHES  new matches                (default 120/3600)
     TRICKLOG_QUOTA_BOTS     bot seats in new matches   (default 200/3600)
     TRICKLOG_QUOTA_AUDITS   audits and disputes        (default 60/3600)
     TRICKLOG_QUOTA_REPLAYS  replay jobs                (default 120/3600)
@@ -22,8 +25,9 @@ from events.config import Settings
 from .problems import Problem
 from .windows import Window, charge, uncharge
 
-DEFAULTS = {"bots": "200/3600", "audits": "60/3600", "replays": "120/3600"}
-WHAT = {"bots": "bot seats", "audits": "audits", "replays": "replays"}
+DEFAULTS = {"matches": "120/3600", "bots": "200/3600", "audits": "60/3600",
+            "replays": "120/3600"}
+WHAT = {"matches": "new matches", "bots": "bot seats", "audits": "audits", "replays": "replays"}
 
 
 def install(app: Flask, settings: Settings) -> None:

@@ -116,7 +116,8 @@ def ruleset(ruleset_id: str) -> Response:
 @v1.post("/matches")
 def create_match() -> Response:
     data = schemas.CreateMatch().load(body())
-    with quotas.charged("bots", sum(1 for seat in data["seats"] if seat.get("bot"))):
+    with quotas.charged("matches"), \
+            quotas.charged("bots", sum(1 for seat in data["seats"] if seat.get("bot"))):
         created = matches.create(referee(), **data)
     return json_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
@@ -239,10 +240,10 @@ def get_job(job_id: str) -> Response:
 
 
 def _check_job_reader(job: Job) -> None:
-    """A replay made for a seat holds that seat's cards: while its deal runs, only that seat's
-    token may read it. Everything else (spectators' replays, audits) is public."""
+    """A replay made for a seat holds that seat's cards: until its deal is disclosed, only
+    that seat's token may read it. Everything else (spectators' replays, audits) is public."""
     seat, deal_id = job.meta.get("seat"), job.meta.get("deal_id")
-    if seat is None or deal_id is None or deals.is_over(referee(), deal_id):
+    if seat is None or deal_id is None or deals.is_disclosed(referee(), deal_id):
         return
     token = bearer()
     if token is None:

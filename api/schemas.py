@@ -134,11 +134,16 @@ class CreateMatch(Strict):
     seed = fields.String(validate=validate.Length(min=1, max=256))
     deal = fields.Nested(PrearrangedDeal)
     creator_seat = Integral(validate=validate.Range(min=0, max=7))
+    duplicate_of = fields.String(validate=validate.Length(min=1, max=64))
 
     @validates_schema
     def _seed_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "seed" in data and "deal" in data:
             raise ValidationError("give either a seed or a prearranged deal, not both", "deal")
+        if "duplicate_of" in data and ("seed" in data or "deal" in data or any(
+                "client_seed" in seat for seat in data["seats"])):
+            raise ValidationError("a duplicate deals its source's cards: give no seed, "
+                                  "prearranged deal or client seed with it", "duplicate_of")
 
 
 class SeedIn(Strict):

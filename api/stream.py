@@ -149,7 +149,8 @@ class Watcher:
         deal = deals.load(self.referee, self.feed.deal_id)
         envs = [e for e in self.referee.store.read("deal", deal.id, after=cursor)
                 if e["seq"] <= deal.seq]
-        return Snapshot(cursor, envs, deal, game.is_over(deal.state))
+        return Snapshot(cursor, envs, deal, game.is_over(deal.state),
+                        deals.disclosed(self.referee, deal))
 
     def change(self, snap: Snapshot, cursor: int) -> bytes:
         envs = snap.after(cursor)
@@ -157,12 +158,12 @@ class Watcher:
         return b"".join(self.events(snap, envs)) + self.view(snap)
 
     def events(self, snap: Snapshot, envs: list[dict[str, Any]]) -> list[bytes]:
-        served = deals.served_envelopes(snap.deal.state.rules, envs, self.seat, snap.over)
+        served = deals.served_envelopes(snap.deal.state.rules, envs, self.seat, snap.disclosed)
         return [frame("event", env["seq"], env) for env in served]
 
     def view(self, snap: Snapshot) -> bytes:
         return frame("view", snap.seq, deals.view_of(snap.deal, snap.deal.state, snap.seq,
-                                                     self.seat))
+                                                     self.seat, snap.disclosed))
 
     def seated(self, snap: Snapshot) -> bool:
         """Does the stream's token still hold its seat? A player who left gets no news: the

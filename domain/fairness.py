@@ -13,12 +13,23 @@ one can test guesses of a short creator seed against it:
   ``Random(SHA-256(nonce_n || "bot" 0x00 || d || 0x00 || seq) as a big-endian integer)``
 
 ``N`` and ``nonce_n`` enter as their 32 raw bytes, ``S`` and ``seed_n`` as UTF-8, ``n`` as its
-decimal digits. The deck is ``shuffle(pack, seed_n, n, client seeds)`` (``shuffle.py``):
-``seed_n`` depends on ``N``, so the cards are unguessable however short ``S`` is. ``scored``
-reveals ``seed_n`` and ``nonce_n``; the match's ``ended`` reveals ``S`` and ``N``.
+decimal digits. ``N`` is 256 fresh random bits for every match, whatever ``S`` is: a creator's
+seed never reproduces a match (only an explicit duplicate link copies ``S`` and ``N``). The deck
+is ``shuffle(pack, seed_n, n, client seeds)`` (``shuffle.py``): ``seed_n`` depends on ``N``, so
+the cards are unguessable however short ``S`` is.
 
-Engine 1 (export format v1) committed ``SHA-256(seed)`` with no nonce; ``nonce=None`` re-checks
-such logs.
+A seat's client seed ``c`` is public only as ``SHA-256(salt || c)`` (a fresh 256-bit salt, 32 raw
+bytes, ``c`` as UTF-8) until a deal it entered is scored, so no seat chooses its seed after
+seeing another's; ``dealt`` lists those commitments (``client_commitments``).
+
+``scored`` reveals, under ``reveal`` (a hidden part like a hand: committed in the hash chain,
+served once the deal may be disclosed), ``seed`` (``seed_n``), ``nonce`` (``nonce_n``) and, where
+client seeds entered the deal, ``client_seeds`` (each seat's ``{seed, salt}`` or null); the
+match's ``ended`` reveals ``S`` and ``N``.
+
+Older logs still verify: engine 1 (export format v1) committed ``SHA-256(seed)`` with no nonce
+(``nonce=None``); logs before the ``reveal`` object put ``seed`` and ``nonce`` at the top of
+``scored`` (``flat``) and listed client seeds in the clear in ``dealt`` (``client_seeds``).
 """
 
 from __future__ import annotations
@@ -29,11 +40,36 @@ from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
+class ClientSeed:
+    """A seat's client seed and the salt of its public commitment."""
+
+    seed: str
+    salt: str  # 64 hex: 256 bits
+
+    @property
+    def commitment(self) -> str:
+        return client_commit(self.salt, self.seed)
+
+    def to_dict(self) -> dict[str, str]:
+        return {"seed": self.seed, "salt": self.salt}
+
+
+def client_commit(salt: str, seed: str) -> str:
+    """``SHA-256(salt || seed)`` in hex, the salt as its 32 raw bytes."""
+    return hashlib.sha256(bytes.fromhex(salt) + seed.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
 class DealSecret:
     """What the server keeps secret about one deal until it is scored."""
 
     seed: str
     nonce: str | None = None  # None: a log written by engine 1
+    clients: tuple[ClientSeed | None, ...] = ()  # per seat; () when no committed seed entered
+    flat: bool = False  # a log from before ``reveal``: seed and nonce at the top of scored
+
+    def client_seeds(self) -> list[str | None]:
+        return [c.seed if c else None for c in self.clients]
 
 
 def commit(seed: str, nonce: str | None) -> str:
@@ -81,9 +117,10 @@ class MatchSecret:
 
 
 def reveal(commitment: str | None, secret: DealSecret | None) -> dict[str, Any]:
-    """The ``scored`` event's fields that open the deal's commitment (none for a prearranged
-    deal). Raises ``ValueError`` when the secret does not open it: the rules refuse to score
-    a deal with a seed other than the one committed to."""
+    """The ``scored`` event's fields that open the deal's commitments (none for a prearranged
+    deal): ``reveal``, or for an older log its flat fields. Raises ``ValueError`` when the
+    secret does not open it: the rules refuse to score a deal with a seed other than the one
+    committed to."""
     if commitment is None:
         return {}
     if secret is None or commit(secret.seed, secret.nonce) != commitment:
@@ -91,7 +128,23 @@ def reveal(commitment: str | None, secret: DealSecret | None) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": secret.seed}
     if secret.nonce is not None:
         out["nonce"] = secret.nonce
-    return out
+    if secret.nonce is None or secret.flat:
+        return out
+    if secret.clients:
+        out["client_seeds"] = [c.to_dict() if c else None for c in secret.clients]
+    return {"reveal": out}
+
+
+def revealed(data: dict[str, Any]) -> DealSecret | None:
+    """The deal secret a ``scored`` event's data reveals (``reveal``, or the flat fields of an
+    older log), or None."""
+    opened = data.get("reveal")
+    if not isinstance(opened, dict):
+        seed = data.get("seed")
+        return None if seed is None else DealSecret(seed, data.get("nonce"), flat=True)
+    clients = tuple(c and ClientSeed(c["seed"], c["salt"])
+                    for c in opened.get("client_seeds") or ())
+    return DealSecret(opened["seed"], opened.get("nonce"), clients)
 
 
 def bot_seed(deal: DealSecret, deal_id: str, seq: int) -> int:

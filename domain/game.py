@@ -28,11 +28,13 @@ def deck_for(rules: Any, seed: str, number: int, client_seeds: list[str | None])
 
 def new_deal(rules: Any, number: int, dealer: int, secret: DealSecret,
              client_seeds: list[str | None] | None = None, carry: int = 0) -> list[Event]:
-    """A fair deal: the deck is ``shuffle(pack, secret.seed, str(number), client_seeds)``, dealt
+    """A fair deal: the deck is ``shuffle(pack, secret.seed, str(number), client seeds)``, dealt
     by the game's pattern, then whatever the rules make happen at once (a burned hand).
-    ``number`` is the deal's place in its match (1, 2, ...); ``carry`` the game points a
-    Brazilian Sueca deal carries from drawn deals before it."""
-    seeds = list(client_seeds or [])
+    The client seeds are the secret's committed ones (``secret.clients``), else
+    ``client_seeds`` (given in the clear: older matches, tools). ``number`` is the deal's place
+    in its match (1, 2, ...); ``carry`` the game points a Brazilian Sueca deal carries from
+    drawn deals before it."""
+    seeds = secret.client_seeds() if secret.clients else list(client_seeds or [])
     hands, stock = family_of(rules).deal_layout(
         rules, deck_for(rules, secret.seed, number, seeds), dealer, number)
     return opening(dealt(rules, dealer, hands, stock, number=number,
@@ -42,10 +44,14 @@ def new_deal(rules: Any, number: int, dealer: int, secret: DealSecret,
 def fair_fields(secret: DealSecret, number: int, client_seeds: list[str | None],
                 carry: int = 0) -> dict[str, Any]:
     """What a shuffled deal's ``dealt`` event records of its fairness: the commitment to its
-    secret, the shuffle, its number and the client seeds mixed in."""
+    secret, the shuffle, its number and the client seeds mixed in: their commitments
+    (``client_commitments``, revealed in ``scored``), or as older logs have them, in the clear."""
     out: dict[str, Any] = {"commitment": commit(secret.seed, secret.nonce),
-                           "shuffle": SHUFFLE_VERSION, "prearranged": False, "number": number,
-                           "client_seeds": client_seeds}
+                           "shuffle": SHUFFLE_VERSION, "prearranged": False, "number": number}
+    if secret.clients:
+        out["client_commitments"] = [c.commitment if c else None for c in secret.clients]
+    else:
+        out["client_seeds"] = client_seeds
     if carry:
         out["carry"] = carry  # Brazilian Sueca: game points carried by 60-60 deals
     return out
@@ -146,8 +152,13 @@ def legal_moves(state: DealState, seat: int | None) -> list[dict[str, Any]]:
 
 
 def hidden(rules: Any, event: Event) -> list[Hidden]:
-    """The parts of ``event``'s data only some seats may see while the deal runs."""
-    return family_of(rules).hidden(event, rules)
+    """The parts of ``event``'s data only some seats may see while the deal runs; a
+    ``scored`` event's ``reveal`` (the seeds that make the deck) is nobody's until the deal
+    may be disclosed (all its duplicate tables done)."""
+    parts = family_of(rules).hidden(event, rules)
+    if event.type == "scored" and "reveal" in event.data:
+        return [*parts, Hidden("/reveal", redaction.NOBODY)]
+    return parts
 
 
 def redact(rules: Any, event: Event, viewer: int | None, over: bool) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """A match: the sequence of deals until its target, as its own small event stream.
 
 Events: ``created`` (with the SHA-256 commitment to the match secret), ``client_seed`` (a seat's
-contribution to the shuffle of the deals not yet started), ``deal_started``, ``deal_scored``,
+contribution to the shuffle of the deals not yet started: only its salted commitment, the seed
+is revealed in the ``scored`` of each deal it entered), ``deal_started``, ``deal_scored``,
 ``rubber_won`` (Sueca's best of N rubbers: a rubber ends, the totals start again from zero),
 ``seat_claimed`` and ``seat_left`` (a player takes a seat, with an invite or as the creator, or
 hands it back: ``seated`` lists the seats held),
@@ -39,6 +40,7 @@ class MatchState:
     rubber_ends: tuple[int, ...] = ()   # the deal that ended each rubber
     rubber_start: int = 1               # the first deal of the rubber being played
     seated: tuple[int, ...] = ()        # the seats a player holds (claimed and not left)
+    duplicate_of: str | None = None     # the match whose decks it deals (duplicate play)
 
     @property
     def best_of(self) -> int:
@@ -59,6 +61,8 @@ class MatchState:
             out["rubbers"] = {"best_of": self.best_of,
                               "won": list(self.rubbers or (0,) * len(self.totals)),
                               "ends": list(self.rubber_ends)}
+        if self.duplicate_of is not None:
+            out["duplicate_of"] = self.duplicate_of
         if self.secret is not None:
             out["secret"] = self.secret
         if self.nonce is not None:
@@ -66,19 +70,35 @@ class MatchState:
         return out
 
 
-def seeds_for(match: MatchState, number: int) -> list[str | None]:
-    """Each seat's client seed for deal ``number``: its latest given before that deal began."""
-    seeds: list[str | None] = [None] * match.rules.players
+def seeds_for(match: MatchState, number: int) -> list[dict[str, Any] | None]:
+    """Each seat's client seed for deal ``number`` as the match log has it (``commitment``,
+    or ``seed`` in the clear in older logs): its latest given before that deal began."""
+    seeds: list[dict[str, Any] | None] = [None] * match.rules.players
     for given in match.client_seeds:
         if given["from_deal"] <= number:
-            seeds[given["seat"]] = given["seed"]
+            seeds[given["seat"]] = given
     return seeds
 
 
-def client_seed(match: MatchState, seat: int, seed: str) -> Event:
-    """A seat's seed for every deal not yet started."""
-    return Event("client_seed", {"seat": seat, "seed": seed, "from_deal": len(match.deals) + 1},
-                 seat)
+def client_seed(match: MatchState, seat: int, commitment: str) -> Event:
+    """A seat's committed seed for every deal not yet started."""
+    return Event("client_seed", {"seat": seat, "commitment": commitment,
+                                 "from_deal": len(match.deals) + 1}, seat)
+
+
+def seed_refusal(match: MatchState, seat: int, over: set[int]) -> str | None:
+    """Why ``seat`` may not give a client seed now, or None: ``given`` (a seat gives one), or
+    ``closed`` once a deal a client seed entered is over (``over``: numbers of the deals over,
+    as their logs say), since its ``scored`` reveals that seed: seeds are all committed before
+    any is revealed. An older log's seeds are public from the start: closed too."""
+    if any(given["seat"] == seat for given in match.client_seeds):
+        return "given"
+    if any("seed" in given for given in match.client_seeds):
+        return "closed"
+    first = min((given["from_deal"] for given in match.client_seeds), default=None)
+    if first is not None and any(n >= first for n in over):
+        return "closed"
+    return None
 
 
 def seat_claimed(seat: int) -> Event:
@@ -106,14 +126,18 @@ def number_of(deal: str) -> int:
 
 def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
             secret: MatchSecret, client_seeds: list[str | None],
-            first: dict[str, Any] | None = None) -> list[Event]:
-    """The opening events: ``created``, the seats' client seeds, the first ``deal_started``
+            first: dict[str, Any] | None = None, *, duplicate_of: str | None = None
+            ) -> list[Event]:
+    """The opening events: ``created`` (with the source of its decks for a duplicate), the
+    seats' client seeds (``client_seeds``: their commitments), the first ``deal_started``
     (``first`` adds to it, e.g. a prearranged deal)."""
-    events = [Event("created", {"id": match_id, "ruleset": rules.preset,
-                                "players": rules.players, "options": rules.options,
-                                "seats": seats, "commitment": secret.commitment})]
-    events += [Event("client_seed", {"seat": seat, "seed": seed, "from_deal": 1}, seat)
-               for seat, seed in enumerate(client_seeds) if seed]
+    made = {"id": match_id, "ruleset": rules.preset, "players": rules.players,
+            "options": rules.options, "seats": seats, "commitment": secret.commitment}
+    if duplicate_of is not None:
+        made["duplicate_of"] = duplicate_of
+    events = [Event("created", made)]
+    events += [Event("client_seed", {"seat": seat, "commitment": commitment, "from_deal": 1},
+                     seat) for seat, commitment in enumerate(client_seeds) if commitment]
     events.append(Event("deal_started", {"deal_id": deal_id(match_id, 1), "number": 1,
                                          "dealer": dealer, **(first or {})}))
     return events
@@ -171,7 +195,8 @@ def _next_deal(match: MatchState, number: int, result: dict[str, Any]) -> Event:
 def _created(match: MatchState | None, data: dict[str, Any]) -> MatchState:
     rules = rules_for(data["ruleset"], data["players"], data["options"])
     return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
-                      totals=(0,) * len(rules.sides), commitment=data.get("commitment"))
+                      totals=(0,) * len(rules.sides), commitment=data.get("commitment"),
+                      duplicate_of=data.get("duplicate_of"))
 
 
 def _deal_started(match: MatchState, data: dict[str, Any]) -> MatchState:

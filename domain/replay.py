@@ -13,7 +13,7 @@ from typing import Any
 
 from . import game
 from .errors import DomainError, InvalidDeal, InvalidOptions
-from .fairness import DealSecret, commit
+from .fairness import DealSecret, commit, revealed
 from .messages import Command, Event, Move
 from .registry import family_of, rules_for
 from .shuffle import SHUFFLE_VERSION
@@ -67,10 +67,8 @@ def verify(events: Sequence[Event]) -> Mismatch | None:
 
 
 def revealed_secret(events: Sequence[Event]) -> DealSecret | None:
-    """The deal's seed and nonce as its ``scored`` event reveals them."""
-    data = events[-1].data if events[-1].type == "scored" else {}
-    seed, nonce = data.get("seed"), data.get("nonce")
-    return None if seed is None else DealSecret(seed, nonce)
+    """The deal's seed, nonce and client seeds as its ``scored`` event reveals them."""
+    return revealed(events[-1].data) if events[-1].type == "scored" else None
 
 
 def _check_deal(dealt: Event, secret: DealSecret | None, revealed_at: int = 0
@@ -91,7 +89,12 @@ def _check_deal(dealt: Event, secret: DealSecret | None, revealed_at: int = 0
                         None if secret is None else commit(secret.seed, secret.nonce),
                         "the seed and nonce revealed in scored must hash to the commitment "
                         "in dealt")
-    number, seeds = data.get("number", 1), data.get("client_seeds") or []
+    number, seeds = data.get("number", 1), _client_seeds(data, secret)
+    if seeds is None:
+        return Mismatch(revealed_at, "commitment", data.get("client_commitments"),
+                        [c.commitment if c else None for c in secret.clients],
+                        "the client seeds and salts revealed in scored must hash to the "
+                        "client commitments in dealt")
     deck = game.deck_for(rules, secret.seed, number, seeds)
     hands, stock = family_of(rules).deal_layout(rules, deck, data["dealer"], number)
     if hands != data["hands"] or stock != data["stock"]:
@@ -104,6 +107,17 @@ def _check_deal(dealt: Event, secret: DealSecret | None, revealed_at: int = 0
     if expected != data:
         return Mismatch(0, "deal", expected, data, "the dealt event is not what the rules deal")
     return None
+
+
+def _client_seeds(data: dict[str, Any], secret: DealSecret) -> list[str | None] | None:
+    """The client seeds the deck was shuffled with: committed in ``dealt`` and revealed in
+    ``scored`` (None when the reveal does not open the commitments), or in older logs listed
+    in the clear in ``dealt``."""
+    if "client_commitments" not in data:
+        return data.get("client_seeds") or []
+    if [c.commitment if c else None for c in secret.clients] != data["client_commitments"]:
+        return None
+    return secret.client_seeds()
 
 
 def _check_prearranged(rules: Any, data: dict[str, Any]) -> Mismatch | None:

@@ -9,7 +9,8 @@ tricklog-shuffle-v1, precisely:
 1. ``key = SHA-256("tricklog-shuffle-v1" 0x00 seed 0x00 deal [0x00 c_0 0x00 c_1 ...])`` (UTF-8
    strings), where ``deal`` is the deal's number in its match in decimal ("1", "2", ...) and
    ``c_s`` is seat ``s``'s client seed ("" for a seat that gave none). The client part is present
-   only when at least one seat gave a seed, so the server cannot choose the deck alone.
+   only when at least one seat gave a seed, so the server cannot choose the deck alone. Client
+   seeds are public only as salted commitments until the deal is scored (``fairness.py``).
 2. A byte stream: ``SHA-256(key || counter)`` for counter = 0, 1, 2, ... as 8-byte big-endian,
    concatenated. Integers are drawn from it as 8-byte big-endian words.
 3. Fisher-Yates over the canonical pack (``cards.make_pack`` order): for ``i`` from ``n-1`` down to

@@ -16,7 +16,7 @@ import orjson
 from domain import game, replay
 from domain import match as matches
 from domain.errors import InvalidOptions
-from domain.fairness import MatchSecret
+from domain.fairness import DealSecret, MatchSecret, revealed
 from domain.game import ENGINE_VERSION
 from domain.registry import rules_for
 from domain.shuffle import SHUFFLE_VERSION
@@ -216,13 +216,23 @@ def _commitments(report: Report, rules: Any, envelopes: list[dict[str, Any]]) ->
             report.fail(env["seq"], "commitment", "a finished deal's export reveals every salt",
                         want, sorted(env.get("salts") or {}))
             return False
+    last = envelopes[-1] if envelopes else {}
+    opened = _opened(last["data"]) if last.get("type") == "scored" else None
     if envelopes and not envelopes[0]["data"].get("prearranged") and (
-            envelopes[-1].get("type") != "scored" or "nonce" not in envelopes[-1]["data"]):
+            opened is None or opened.nonce is None):
         report.fail(envelopes[-1].get("seq"), "commitment", "scored must reveal the deal's "
                     "nonce with its seed", "nonce", None)
         return False
     report.checks.append("every hidden part committed and opened")
     return True
+
+
+def _opened(scored: dict[str, Any]) -> DealSecret | None:
+    """What a ``scored`` event reveals (``reveal``, or an older log's flat fields)."""
+    try:
+        return revealed(scored)
+    except (KeyError, TypeError, AttributeError):
+        return None
 
 
 def _rerun(report: Report, envelopes: list[dict[str, Any]]) -> Report:
@@ -274,15 +284,16 @@ def _match_problem(state: matches.MatchState, envs: list[dict[str, Any]], number
     if sums != list(state.totals):
         return ("the match totals are not the sum of its deals (of this rubber)", sums,
                 list(state.totals))
-    if state.secret is None or scored.get("seed") is None:
+    opened = _opened(scored)
+    if state.secret is None or opened is None:
         return None
     fair = MatchSecret(state.secret, state.nonce)
     if fair.commitment != state.commitment:
         return ("the revealed match secret and nonce must hash to the match's commitment",
                 state.commitment, fair.commitment)
     deal = fair.deal(number)
-    if (scored.get("seed"), scored.get("nonce")) != (deal.seed, deal.nonce):
+    if (opened.seed, opened.nonce) != (deal.seed, deal.nonce):
         return ("the deal's seed and nonce do not come from the match secret",
                 {"seed": deal.seed, "nonce": deal.nonce},
-                {"seed": scored.get("seed"), "nonce": scored.get("nonce")})
+                {"seed": opened.seed, "nonce": opened.nonce})
     return None

@@ -29,10 +29,19 @@ def feed_channel(kind: str, sid: str) -> str:
 
 def meta_key(match_id: str) -> str:
     """A hash of match facts: ``seats``, ``secret`` and ``nonce`` (revealed when the match
-    ends), and the seats' digests, changed only by ``seats.lua``: ``token:<seat>`` (the token
-    of the seat's player, while it holds the seat), ``invite:<seat>`` (an open invite's code),
-    ``used:<seat>`` (the code last claimed), ``creator_key``."""
+    ends), ``client:<commitment>`` (a client seed and its salt), ``clients:<n>`` (the client
+    seeds deal ``n`` was shuffled with), ``group`` (the source of its duplicate group,
+    ``group_key``), and the seats' digests, changed only by ``seats.lua``: ``token:<seat>`` (the
+    token of the seat's player, while it holds the seat), ``invite:<seat>`` (an open invite's
+    code), ``used:<seat>`` (the code last claimed), ``creator_key``."""
     return f"tl:match:{{{match_id}}}:meta"
+
+
+def group_key(source_id: str) -> str:
+    """A set: the matches dealt the same decks (duplicate play), the source first made and
+    every match created with ``duplicate_of`` it. Keyed by the source's id, whose facts (and
+    each member's) name the group in ``group``."""
+    return f"tl:group:{{{source_id}}}:tables"
 
 
 def match_index_key() -> str:
@@ -64,10 +73,3 @@ def live_bot_matches_key() -> str:
 def sweep_lock_key() -> str:
     """Held by the one worker sweeping for lost bot turns right now."""
     return "tl:sweep:lock"
-
-
-def fairness_key() -> str:
-    """The store's own 256-bit secret from which a seeded match draws its nonce, so that the
-    same creator seed deals the same cards on this store (duplicate play) while nobody can test
-    guesses of a short seed (``fairness.py``)."""
-    return "tl:fairness-key"

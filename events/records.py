@@ -1,11 +1,10 @@
 """The store's records beside the event streams: each match's immutable facts (seats, token
 digests, secret and nonce), the index of matches, the matches a bot-turn sweeper watches,
-registered webhook bots, disputes, and the store's fairness key. Every key comes from
+registered webhook bots and disputes. Every key comes from
 ``keys.py``; nothing outside the store touches Redis for them."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, cast
 
 import orjson
@@ -30,6 +29,32 @@ class Records:
         if bots:
             pipe.zadd(keys.live_bot_matches_key(), {match_id: at})
         pipe.execute()
+
+    def add_match_facts(self, match_id: str, facts: dict[str, str]) -> None:
+        """Facts learnt after the match was made (client seeds, a duplicate link)."""
+        self._redis.hset(keys.meta_key(match_id), mapping=facts)  # type: ignore[arg-type]
+
+    def forget_match_facts(self, match_id: str, *names: str) -> None:
+        self._redis.hdel(keys.meta_key(match_id), *names)
+
+    def link_tables(self, source_id: str, match_id: str) -> bool:
+        """Put ``match_id`` in ``source_id``'s duplicate group (the source too, and its facts
+        name the group); True if the source was in no group before."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.sadd(keys.group_key(source_id), source_id, match_id)
+        pipe.hsetnx(keys.meta_key(source_id), "group", source_id)
+        return bool(pipe.execute()[1])
+
+    def unlink_table(self, source_id: str, match_id: str, alone: bool) -> None:
+        """Undo ``link_tables`` (a refused link); ``alone``: the source had no group before."""
+        self._redis.srem(keys.group_key(source_id), match_id)
+        if alone:
+            self._redis.srem(keys.group_key(source_id), source_id)
+            self._redis.hdel(keys.meta_key(source_id), "group")
+
+    def group_tables(self, source_id: str) -> list[str]:
+        return sorted(m.decode() for m in cast(set[bytes], self._redis.smembers(
+            keys.group_key(source_id))))
 
     def match_facts(self, match_id: str) -> dict[bytes, bytes]:
         return cast(dict[bytes, bytes], self._redis.hgetall(keys.meta_key(match_id)))
@@ -79,13 +104,3 @@ class Records:
     def disputes(self, deal_id: str) -> list[dict[str, Any]]:
         raw = cast(dict[bytes, bytes], self._redis.hgetall(keys.disputes_key(deal_id)))
         return [orjson.loads(v) for v in raw.values()]
-
-    # -- fairness ----------------------------------------------------------------------------
-
-    def fairness_key(self) -> bytes:
-        """The store's fairness key (``keys.fairness_key``), made once by whoever asks first."""
-        key = keys.fairness_key()
-        self._redis.set(key, secrets.token_hex(32), nx=True)
-        value = self._redis.get(key)
-        assert isinstance(value, bytes)
-        return bytes.fromhex(value.decode())

@@ -44,7 +44,7 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
     bot = deal.meta.bot_of(seat)
     if bot is None:
         return "not a bot"
-    view = deals.view_of(deal, deal.state, deal.seq, seat)
+    view = deals.view_of(deal, deal.state, deal.seq, seat, False)
     secret = deal.meta.fairness.deal(match_rules.number_of(deal_id))
     rng = random.Random(bot_seed(secret, deal_id, seq))
     command_id = None

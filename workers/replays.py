@@ -17,12 +17,12 @@ PROGRESS_EVERY = 10
 
 def replay_job(deal_id: str, seat: int | None) -> dict[str, Any]:
     """Each step: the event as ``seat`` (None: a spectator) may see it and the state after it:
-    everyone's cards once the deal is over, the seat's view before. The job carries the seat,
-    never its token; ``GET /v1/jobs/{id}`` shows a seat's result to that seat alone while the
-    deal runs."""
+    everyone's cards once the deal is disclosed (``deals.disclosed``), the seat's view before.
+    The job carries the seat, never its token; ``GET /v1/jobs/{id}`` shows a seat's result to
+    that seat alone until the deal is disclosed."""
     referee = runtime.referee()
     deal = deals.load(referee, deal_id)
-    over = game.is_over(deal.state)
+    over = deals.disclosed(referee, deal)
     envelopes = referee.store.read("deal", deal_id, upto=deal.seq)
     job = get_current_job()
     steps = []
@@ -30,7 +30,7 @@ def replay_job(deal_id: str, seat: int | None) -> dict[str, Any]:
     served = deals.served_envelopes(deal.state.rules, envelopes, seat, over)
     for i, (env, event, state) in enumerate(zip(envelopes, served, states, strict=True),
                                             start=1):
-        view = deals.view_of(deal, state, env["seq"], seat)
+        view = deals.view_of(deal, state, env["seq"], seat, over)
         if over:
             view["hands"] = [list(h) for h in state.hands]
         steps.append({"event": event, "state": view})

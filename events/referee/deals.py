@@ -1,5 +1,9 @@
 """Reading a deal: its state (from the snapshot the last append wrote, plus any events after
-it: a bounded fold), a seat's view, the redacted feed, the state at any event, the export."""
+it: a bounded fold), a seat's view, the redacted feed, the state at any event, the export.
+
+What a finished deal shows beyond a running one (every hidden card, every salt, the seeds in
+``scored``, the export and its audit) is decided in one place, ``disclosed``: the deal is over,
+and so is the same deal at every table linked to its match by ``duplicate_of``."""
 
 from __future__ import annotations
 
@@ -69,27 +73,65 @@ def is_over(ref: Referee, deal_id: str) -> bool:
     return game.is_over(load(ref, deal_id).state)
 
 
+def disclosed(ref: Referee, deal: LoadedDeal, state: Any = None) -> bool:
+    """May everything ``deal`` hides be served (``state``: the deal's, if newer than
+    ``deal.state``)? Once it is over, unless a table dealt the same cards (``duplicate_of``)
+    has not finished this deal yet: until then its cards are still being played there."""
+    if not game.is_over(deal.state if state is None else state):
+        return False
+    group = deal.meta.group
+    if group is None:
+        return True
+    number = matches.number_of(deal.id)
+    return all(_done_with(ref, table, number) for table in ref.store.group_tables(group)
+               if table != deal.meta.match_id)
+
+
+def is_disclosed(ref: Referee, deal_id: str) -> bool:
+    return disclosed(ref, load(ref, deal_id))
+
+
+def _done_with(ref: Referee, match_id: str, number: int) -> bool:
+    """Has this table finished its deal ``number``, or ended its match without it? (A table
+    being linked has no facts yet; the link is refused if any linked deal is over.)"""
+    did = matches.deal_id(match_id, number)
+    if ref.store.head("deal", did).seq:
+        return is_over(ref, did)
+    envs = ref.store.read("match", match_id)
+    return not envs or matches.fold([to_event(e) for e in envs]).status == "over"
+
+
 def view(ref: Referee, deal_id: str, token: str | None) -> dict[str, Any]:
     """The caller's view. A read that finds a bot seat to act also makes sure a job will play
     it, so reading a stalled deal restarts it (``turns.kick``)."""
     deal = load(ref, deal_id)
-    out = view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token))
+    out = view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token),
+                  disclosed(ref, deal))
     turns.kick(ref, deal.id, deal.seq, deal.state.turn, deal.meta)
     return out
 
 
-def version(ref: Referee, deal_id: str, token: str | None) -> tuple[int, int | None]:
+def version(ref: Referee, deal_id: str, token: str | None
+            ) -> tuple[int, int | None] | None:
     """What the caller's view depends on, in one round trip and no fold: the deal's ``seq``
     and the caller's seat (a poller's ``If-None-Match``). It skips ``turns.kick``: a stalled
-    bot turn is the workers' sweeper's to find then."""
+    bot turn is the workers' sweeper's to find then. None where the view may change with no
+    new event (a table linked by ``duplicate_of`` finishing the deal discloses it)."""
     head_raw, meta = _head_and_meta(ref, deal_id)
-    return int(head_raw[b"seq"]), meta.seat_of(token)
+    seat = meta.seat_of(token)
+    return None if meta.group is not None else (int(head_raw[b"seq"]), seat)
 
 
-def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None) -> dict[str, Any]:
-    return {"id": deal.id, "match_id": deal.meta.match_id, "ruleset": state.rules.preset,
-            "players": state.rules.players, "options": state.rules.options, "seq": seq,
-            **game.view(state, seat)}
+def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None, shown: bool
+            ) -> dict[str, Any]:
+    """``seat``'s view of ``state``; ``shown``: whether the deal is ``disclosed`` (else the
+    others' remaining cards of a finished deal stay hidden, as while it ran)."""
+    out = {"id": deal.id, "match_id": deal.meta.match_id, "ruleset": state.rules.preset,
+           "players": state.rules.players, "options": state.rules.options, "seq": seq,
+           **game.view(state, seat)}
+    if not shown:
+        out.pop("hands", None)
+    return out
 
 
 def events(ref: Referee, deal_id: str, token: str | None, *, after: int = 0,
@@ -97,32 +139,35 @@ def events(ref: Referee, deal_id: str, token: str | None, *, after: int = 0,
     deal = load(ref, deal_id)
     seat = deal.meta.seat_of(token)
     envs = ref.store.read("deal", deal_id, after=after, limit=limit)
-    over = game.is_over(deal.state)
-    return {"events": served_envelopes(deal.state.rules, envs, seat, over), "seq": deal.seq,
-            "complete": over}
+    shown = disclosed(ref, deal)
+    return {"events": served_envelopes(deal.state.rules, envs, seat, shown), "seq": deal.seq,
+            "complete": game.is_over(deal.state)}
 
 
 def replay(ref: Referee, deal_id: str, token: str | None, at: int) -> dict[str, Any]:
-    """The state after event ``at``: the caller's view, omniscient once the deal is over."""
+    """The state after event ``at``: the caller's view, omniscient once it is disclosed."""
     deal = load(ref, deal_id)
     seat = deal.meta.seat_of(token)
     if at > deal.seq:
         raise NotFound("event", f"{deal_id}#{at}")
     envs = ref.store.read("deal", deal_id, upto=at)
     state = game.fold(to_event(e) for e in envs)
-    over = game.is_over(deal.state)
-    out = view_of(deal, state, at, seat)
-    if over:
+    shown = disclosed(ref, deal)
+    out = view_of(deal, state, at, seat, shown)
+    if shown:
         out["hands"] = [list(h) for h in state.hands]
-    out["event"] = served_envelopes(state.rules, envs[-1:], seat, over)[0]
+    out["event"] = served_envelopes(state.rules, envs[-1:], seat, shown)[0]
     return out
 
 
 def export(ref: Referee, deal_id: str) -> list[dict[str, Any]]:
-    """The whole log, a header line first; only once the deal is over."""
+    """The whole log, a header line first; only once the deal is ``disclosed``."""
     deal = load(ref, deal_id)
     if not game.is_over(deal.state):
         raise DealRunning(f"deal {deal_id} is still being played")
+    if not disclosed(ref, deal):
+        raise DealRunning(f"deal {deal_id} is still being played at a table dealt the same "
+                          "cards (duplicate_of)")
     rules = deal.state.rules
     envelopes = ref.store.read("deal", deal_id)
     header = {"format": export_format(envelopes), "deal_id": deal_id,
@@ -131,11 +176,12 @@ def export(ref: Referee, deal_id: str) -> list[dict[str, Any]]:
     return [header, *envelopes]
 
 
-def served_envelopes(rules: Any, envs: list[dict[str, Any]], viewer: int | None, over: bool
+def served_envelopes(rules: Any, envs: list[dict[str, Any]], viewer: int | None, shown: bool
                      ) -> list[dict[str, Any]]:
-    """Envelopes as ``viewer`` may see them: whole once the deal is over; before, each hidden
-    part it may not see is null, beside every commitment and the salts of its own parts."""
-    if over:
+    """Envelopes as ``viewer`` may see them: whole once the deal is ``disclosed`` (``shown``);
+    before, each hidden part it may not see is null, beside every commitment and the salts of
+    its own parts."""
+    if shown:
         return envs
     out = []
     for env in envs:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from domain import game
-
 from . import deals
 from .context import Referee
 from .errors import DealRunning, NotFound, Unauthorized
@@ -18,8 +16,9 @@ def open_dispute(ref: Referee, deal_id: str, token: str | None, message: str) ->
         raise Unauthorized("a dispute needs the seat's token")
     deal = deals.load(ref, deal_id)
     seat = deal.meta.seat_of(token)
-    if not game.is_over(deal.state):
-        raise DealRunning(f"deal {deal_id} is still being played")
+    if not deals.disclosed(ref, deal):  # its audit reads the whole log
+        raise DealRunning(f"deal {deal_id} is still being played (here, or at a table dealt "
+                          "the same cards)")
     dispute = {"id": "d" + secrets.token_hex(8), "deal_id": deal_id, "seat": seat,
                "message": message, "at": ref.clock(), "status": "auditing", "report": None}
     ref.store.save_dispute(deal_id, dispute)

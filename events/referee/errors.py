@@ -50,3 +50,12 @@ class InviteUsed(Exception):
 
 class SeatTaken(Exception):
     """A player holds the seat: it cannot be invited until the player leaves."""
+
+
+class Refused(Exception):
+    """A well-formed request the state of the match forbids, named by its problem type
+    (``seed-already-given``, ``seeds-closed``, ``duplicate-seeds-fixed``)."""
+
+    def __init__(self, problem: str, detail: str) -> None:
+        super().__init__(detail)
+        self.problem = problem

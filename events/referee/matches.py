@@ -4,9 +4,8 @@ next). Every write checks the expected ``seq``, so racing callers are safe."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -14,15 +13,15 @@ from domain import game, registry
 from domain import match as matches
 from domain.bots import BOTS
 from domain.errors import InvalidOptions
-from domain.fairness import MatchSecret
+from domain.fairness import ClientSeed, DealSecret, MatchSecret
 from domain.messages import Event
 
 from ..envelope import GENESIS, to_event
 from ..store import Conflict
-from . import deals, turns
+from . import deals, duplicates, turns
 from .context import Referee
-from .errors import MatchOver, NotFound, StaleSeq, Unauthorized
-from .seats import facts, meta, opening
+from .errors import MatchOver, NotFound, Refused, StaleSeq, Unauthorized
+from .seats import Meta, client_facts, deal_clients, facts, meta, opening
 
 RETRIES = 5
 
@@ -30,23 +29,30 @@ RETRIES = 5
 def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
            players: int | None = None, options: dict[str, Any] | None = None,
            seed: str | None = None, deal: dict[str, Any] | None = None,
-           creator_seat: int | None = None) -> dict[str, Any]:
+           duplicate_of: str | None = None, creator_seat: int | None = None
+           ) -> dict[str, Any]:
     """Create a match and its first deal; the answer holds, once, the creator's own seat token
     (if it sits in ``creator_seat``), an invite per other seat a person plays, and the creator
-    key (``seats.opening``). ``players`` defaults to the number of seats."""
+    key (``seats.opening``). ``players`` defaults to the number of seats; ``duplicate_of``
+    deals another match's decks (duplicate play)."""
     rules = registry.rules_for(ruleset, players or len(seats), options)
-    _check_seats(ref, rules, seats)
+    _check_seats(ref, rules, seats, creator_seat)
     match_id = ref.new_id()
-    fair = MatchSecret(seed if seed is not None else secrets.token_hex(32), _nonce(ref, seed))
+    group = duplicates.link(ref, rules, duplicate_of, match_id)
+    fair = group.fairness if group else MatchSecret(
+        seed if seed is not None else secrets.token_hex(32), _nonce())
     first = _prearranged(rules, deal)
     dealer = first["dealer"] if first else fair.first_dealer(rules.players)
     table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
     hidden, handed = opening(match_id, seats, creator_seat)
-    ref.store.save_match(match_id, facts(table, hidden, fair), datetime.now(UTC).timestamp(),
-                         bots=any(s.get("bot") for s in seats))
+    clients = [_client(s.get("client_seed")) for s in seats]
+    ref.store.save_match(match_id, {**facts(table, hidden, fair), **client_facts(clients),
+                                    **duplicates.facts(group)},
+                         datetime.now(UTC).timestamp(), bots=any(s.get("bot") for s in seats))
     events = matches.created(match_id, rules, table, dealer, fair,
-                             [s.get("client_seed") for s in seats],
-                             {"prearranged": first["data"]} if first else None)
+                             [c.commitment if c else None for c in clients],
+                             {"prearranged": first["data"]} if first else None,
+                             duplicate_of=group.source if group else None)
     events += [matches.seat_claimed(creator_seat)] if creator_seat is not None else []
     ref.store.append("match", match_id, ref.seal(events, 0, GENESIS, f"create:{match_id}"),
                      expected_seq=0)
@@ -54,7 +60,14 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
             **handed}
 
 
-def _check_seats(ref: Referee, rules: Any, seats: list[dict[str, Any]]) -> None:
+def _check_seats(ref: Referee, rules: Any, seats: list[dict[str, Any]],
+                 creator_seat: int | None) -> None:
+    """The seats fit the preset, name known bots, and carry a client seed only where the
+    creator sits: a seed is its player's own, so an invited player gives it when claiming."""
+    for i, seat in enumerate(seats):
+        if seat.get("client_seed") is not None and i != creator_seat:
+            raise InvalidOptions(f"seats.{i}.client_seed", "a client seed is its player's own: "
+                                 "give it for the creator's seat, or when claiming a seat")
     if len(seats) != rules.players:
         raise InvalidOptions("seats", f"{rules.preset} for {rules.players} needs "
                              f"{rules.players} seats, got {len(seats)}")
@@ -73,18 +86,21 @@ def _prearranged(rules: Any, deal: dict[str, Any] | None) -> dict[str, Any] | No
     return {"dealer": deal["dealer"], "data": event.data}
 
 
-def _nonce(ref: Referee, seed: str | None) -> str:
-    """The match nonce: random, or for a creator's seed drawn from it under the store's
-    fairness key, so the same seed deals the same cards on this store (duplicate play)."""
-    if seed is None:
-        return secrets.token_hex(32)
-    message = b"tricklog-match-nonce\x00" + seed.encode()
-    return hmac.new(ref.store.fairness_key(), message, hashlib.sha256).hexdigest()
+def _client(seed: str | None) -> ClientSeed | None:
+    """A client seed with a fresh 256-bit salt for its public commitment."""
+    return None if seed is None else ClientSeed(seed, secrets.token_hex(32))
+
+
+def _nonce() -> str:
+    """The match nonce ``N``: always 256 fresh random bits, whatever the creator's seed, so a
+    guessed seed never reproduces a match (creating matches is no oracle). The same decks at
+    several tables come only from an explicit ``duplicate_of`` link."""
+    return secrets.token_hex(32)
 
 
 def get(ref: Referee, match_id: str) -> dict[str, Any]:
-    meta(ref, match_id)
-    return advance(ref, match_id).to_dict()
+    facts_of = meta(ref, match_id)
+    return duplicates.public(ref, facts_of, advance(ref, match_id).to_dict())
 
 
 def recent(ref: Referee, limit: int = 50) -> list[str]:
@@ -93,16 +109,29 @@ def recent(ref: Referee, limit: int = 50) -> list[str]:
 
 def contribute_seed(ref: Referee, match_id: str, token: str | None, seed: str
                     ) -> dict[str, Any]:
-    """A seat's client seed, mixed into the shuffle of every deal not yet started."""
+    """A seat's client seed, mixed into the shuffle of every deal not yet started. The match
+    log gets only its salted commitment; the seed and salt are kept with the match's facts
+    (under the commitment) and revealed in the ``scored`` of each deal it enters."""
     if token is None:
         raise Unauthorized("a client seed needs the seat's token")
     seat = meta(ref, match_id).seat_of(token)
     assert seat is not None
+    given = _client(seed)
+    assert given is not None
+    ref.store.add_match_facts(match_id, client_facts([given]))  # first: see duplicates.py
+    try:
+        return _append_seed(ref, match_id, seat, given)
+    except BaseException:
+        ref.store.forget_match_facts(match_id, f"client:{given.commitment}")
+        raise
+
+
+def _append_seed(ref: Referee, match_id: str, seat: int, given: ClientSeed) -> dict[str, Any]:
+    duplicates.refuse_seeds(ref, match_id)
     for _ in range(RETRIES):
         seq, prev, state = stream(ref, match_id)
-        if state.status != "playing":
-            raise MatchOver(f"match {match_id} is over")
-        event = matches.client_seed(state, seat, seed)
+        _may_give_seed(ref, state, seat)
+        event = matches.client_seed(state, seat, given.commitment)
         try:
             ref.store.append("match", match_id, ref.seal([event], seq, prev, f"seed:{seat}:{seq}"),
                              expected_seq=seq)
@@ -110,6 +139,22 @@ def contribute_seed(ref: Referee, match_id: str, token: str | None, seed: str
             continue
         return dict(event.data)
     raise StaleSeq(seq)
+
+
+def _may_give_seed(ref: Referee, state: matches.MatchState, seat: int) -> None:
+    """Refuse a client seed the match no longer takes (see ``matches.seed_refusal``)."""
+    if state.status != "playing":
+        raise MatchOver(f"match {state.id} is over")
+    over = {d["number"] for d in state.deals if d["status"] != "playing"}
+    current = state.deals[-1]  # over in its log before the match records it
+    if ref.store.head("deal", current["id"]).seq and deals.is_over(ref, current["id"]):
+        over.add(current["number"])
+    why = matches.seed_refusal(state, seat, over)
+    if why == "given":
+        raise Refused("seed-already-given", f"seat {seat} has given its client seed")
+    if why == "closed":
+        raise Refused("seeds-closed", "a deal a client seed entered is over: its scored "
+                      "reveals that seed, so no seed is taken any more")
 
 
 def stream(ref: Referee, match_id: str) -> tuple[int, str, matches.MatchState]:
@@ -155,8 +200,9 @@ def _ensure_deal(ref: Referee, state: matches.MatchState, match_seq: int, number
     if "prearranged" in info:
         events = game.opening(Event("dealt", info["prearranged"]), None)
     else:
-        events = game.new_deal(state.rules, number, info["dealer"], seats.fairness.deal(number),
-                               matches.seeds_for(state, number), info.get("carry", 0))
+        clear, secret = _deal_seeds(ref, seats, state, number)
+        events = game.new_deal(state.rules, number, info["dealer"], secret, clear,
+                               info.get("carry", 0))
     deal_state = game.fold(events)
     envs = ref.seal(events, 0, GENESIS, f"deal:{did}", state.rules)
     try:
@@ -166,3 +212,19 @@ def _ensure_deal(ref: Referee, state: matches.MatchState, match_seq: int, number
     turns.notify(ref, did, len(events), deal_state.turn, seats)
     if game.is_over(deal_state):  # a burned hand can end a deal as it is dealt
         advance(ref, state.id)
+
+
+def _deal_seeds(ref: Referee, seats: Meta, state: matches.MatchState, number: int
+                ) -> tuple[list[str | None], DealSecret]:
+    """Deal ``number``'s client seeds: an older match's, given in the clear, or the secret
+    with the committed ones, recorded for the deal before it is dealt (so its scoring can
+    reveal them)."""
+    given = matches.seeds_for(state, number)
+    clear = [g.get("seed") if g else None for g in given]
+    committed = [seats.client_seed(g["commitment"]) if g and "commitment" in g else None
+                 for g in given]
+    secret = seats.fairness.deal(number)
+    if not any(committed):
+        return clear, secret
+    ref.store.add_match_facts(state.id, deal_clients(number, committed))
+    return clear, replace(secret, clients=tuple(committed))

@@ -65,11 +65,11 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
     for _ in range(RETRIES):
         if expected_seq is not None and expected_seq != deal.seq:
             raise StaleSeq(deal.seq)
-        secret = deal.meta.fairness.deal(matches.number_of(deal.id))
+        secret = deal.meta.deal_secret(matches.number_of(deal.id))
         events, state = game.step(deal.state, Command(seat, Move.from_dict(body), secret))
         envs = ref.seal(events, deal.seq, deal.hash, command_id or key or uuid.uuid4().hex,
                         deal.state.rules)
-        answer = _answer(deal, state, envs, seat)
+        answer = _answer(ref, deal, state, envs, seat)
         try:
             ref.store.append("deal", deal.id, envs, expected_seq=deal.seq,
                              idempotency=(scope, key) if key else None,
@@ -87,11 +87,11 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
     raise StaleSeq(deal.seq)
 
 
-def _answer(deal: LoadedDeal, state: Any, envs: list[dict[str, Any]], seat: int
+def _answer(ref: Referee, deal: LoadedDeal, state: Any, envs: list[dict[str, Any]], seat: int
             ) -> dict[str, Any]:
-    over = game.is_over(state)
-    return {"events": deals.served_envelopes(deal.state.rules, envs, seat, over),
-            "view": deals.view_of(deal, state, envs[-1]["seq"], seat)}
+    shown = deals.disclosed(ref, deal, state)
+    return {"events": deals.served_envelopes(deal.state.rules, envs, seat, shown),
+            "view": deals.view_of(deal, state, envs[-1]["seq"], seat, shown)}
 
 
 def _after(ref: Referee, deal: LoadedDeal, state: Any, seq: int) -> None:

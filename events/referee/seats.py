@@ -1,19 +1,20 @@
 """A match's seats: who holds which token (kept only as SHA-256 digests, compared in constant
-time), which seats bots play (nobody holds their tokens), and the match's secret and nonce.
-Invites, claims and leaves change the digests: ``invites.py``."""
+time), which seats bots play (nobody holds their tokens), the match's secret and nonce, and the
+seats' client seeds with their salts (``client:<commitment>``; ``clients:<n>``: those deal ``n``
+was shuffled with). Invites, claims and leaves change the digests: ``invites.py``."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
 
 from domain.errors import InvalidOptions
-from domain.fairness import MatchSecret
+from domain.fairness import ClientSeed, DealSecret, MatchSecret
 
 from .context import Referee
 from .errors import Forbidden, NotFound, SeatIsBot
@@ -32,6 +33,31 @@ class Meta:
     seats: list[dict[str, Any]]
     token_digests: dict[int, str]
     fairness: MatchSecret
+    raw: dict[bytes, bytes] = field(default_factory=dict, repr=False)
+
+    def deal_secret(self, number: int) -> DealSecret:
+        """Deal ``number``'s secret: its seed and nonce, and the client seeds it was shuffled
+        with (recorded when it was dealt)."""
+        secret = self.fairness.deal(number)
+        clients = self.raw.get(f"clients:{number}".encode())
+        if clients is None:
+            return secret
+        return replace(secret, clients=tuple(c and ClientSeed(c["seed"], c["salt"])
+                                             for c in orjson.loads(clients)))
+
+    @property
+    def group(self) -> str | None:
+        """The source of the match's duplicate group (``keys.group_key``), or None."""
+        raw = self.raw.get(b"group")
+        return None if raw is None else raw.decode()
+
+    def client_seed(self, commitment: str) -> ClientSeed | None:
+        """The seed and salt behind a client seed's public commitment."""
+        raw = self.raw.get(f"client:{commitment}".encode())
+        if raw is None:
+            return None
+        given = orjson.loads(raw)
+        return ClientSeed(given["seed"], given["salt"])
 
     def seat_of(self, token: str | None) -> int | None:
         if token is None:
@@ -62,7 +88,17 @@ def from_facts(match_id: str, raw: dict[bytes, bytes]) -> Meta:
     digests = {int(k[6:]): v.decode() for k, v in raw.items() if k.startswith(b"token:")}
     nonce = raw.get(b"nonce", b"").decode() or None  # none: a match of engine 1
     return Meta(match_id=match_id, seats=orjson.loads(raw[b"seats"]), token_digests=digests,
-                fairness=MatchSecret(raw[b"secret"].decode(), nonce))
+                fairness=MatchSecret(raw[b"secret"].decode(), nonce), raw=raw)
+
+
+def client_facts(seeds: list[ClientSeed | None]) -> dict[str, str]:
+    """What the store keeps of client seeds: each seed and salt under its commitment."""
+    return {f"client:{c.commitment}": orjson.dumps(c.to_dict()).decode() for c in seeds if c}
+
+
+def deal_clients(number: int, seeds: list[ClientSeed | None]) -> dict[str, str]:
+    """The record of the client seeds deal ``number`` is shuffled with."""
+    return {f"clients:{number}": orjson.dumps([c.to_dict() if c else None for c in seeds]).decode()}
 
 
 def meta(ref: Referee, match_id: str) -> Meta:

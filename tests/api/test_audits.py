@@ -106,21 +106,24 @@ def test_a_dispute_is_audited_and_shown_to_the_seats(client: FlaskClient, worker
                       headers=auth(claim_seats(client, other)[0])).status_code == 403
 
 
-def test_client_seeds_change_the_deck_and_are_public(client: FlaskClient) -> None:
+def test_client_seeds_change_the_deck_and_are_committed(client: FlaskClient) -> None:
     seats = [{"name": "a", "client_seed": "mine"}, {"name": "b"}]
-    with_seed = create(client, players=2, seats=seats, seed="same")
+    with_seed = create(client, players=2, seats=seats, seed="same", creator_seat=0)
     without = create(client, players=2, seed="same")
     hand = [client.get(f"/v1/deals/{m['deal']['id']}",
                        headers=auth(claim_seats(client, m)[0])).get_json()["hand"]
             for m in (with_seed, without)]
     assert hand[0] != hand[1]
     match = client.get(f"/v1/matches/{with_seed['id']}").get_json()
-    assert match["client_seeds"] == [{"seat": 0, "seed": "mine", "from_deal": 1}]
+    assert [{k: v for k, v in c.items() if k != "commitment"} for c in match["client_seeds"]] \
+        == [{"seat": 0, "from_deal": 1}]
+    assert len(match["client_seeds"][0]["commitment"]) == 64
     assert match["commitment"] != commit("same", None)  # salted with the match's nonce
     assert "secret" not in match and "nonce" not in match
     resp = client.post(f"/v1/matches/{with_seed['id']}/seeds", json={"seed": "later"},
                        headers=auth(claim_seats(client, with_seed)[1]))
     assert resp.status_code == 201 and resp.get_json()["from_deal"] == 2
+    assert "later" not in resp.get_data(as_text=True)
     assert client.post(f"/v1/matches/{with_seed['id']}/seeds",
                        json={"seed": "x"}).status_code == 401
 

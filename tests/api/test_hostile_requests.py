@@ -132,3 +132,20 @@ def test_a_malformed_upload_is_audited_into_a_report(app: Flask, client: FlaskCl
     report = job["result"]
     assert not report["ok"] and report["first_error"]["check"] == "format"
     assert "header" in report["first_error"]["why"] and report["text"].startswith("FAILED")
+
+
+def test_match_creation_is_counted_per_address(redis_client: redis.Redis,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Creating matches is a write like any other (issue 26): beyond the quota a 429, and a
+    refused body is not charged."""
+    monkeypatch.setenv("TRICKLOG_QUOTA_MATCHES", "2/3600")
+    client = create_app(Settings.from_env(redis_url="unused"),
+                        client=redis_client).test_client()
+    assert client.post("/v1/matches", json={**bots(0), "players": 3}).status_code == 422
+    for _ in range(2):
+        assert client.post("/v1/matches", json=bots(0)).status_code == 201
+    before = client.get("/v1/matches").get_json()["matches"]
+    assert_quota(client.post("/v1/matches", json=bots(0)), "matches")
+    assert client.get("/v1/matches").get_json()["matches"] == before
+    elsewhere = {"REMOTE_ADDR": "10.0.0.8"}
+    assert client.post("/v1/matches", json=bots(0), environ_base=elsewhere).status_code == 201

@@ -89,9 +89,9 @@ def test_bot_choices_are_secret_while_the_deal_runs_and_auditable_after(
     work(redis_client)
     log = bot_referee.store.read("deal", deal)
     scored = next(e["data"] for e in log if e["type"] == "scored")
-    assert scored["nonce"] == nonce_n  # revealed with the deal's score
-    assert all(rederive(deal, log, scored["nonce"],
-                        DealSecret(scored["seed"], scored["nonce"])))
+    assert scored["reveal"]["nonce"] == nonce_n  # revealed with the deal's score
+    assert all(rederive(deal, log, scored["reveal"]["nonce"],
+                        DealSecret(scored["reveal"]["seed"], scored["reveal"]["nonce"])))
     # the public `deal_id:seq` seed of old no longer replays the bots' choices
     old = [BOTS["random"](view, random.Random(f"{deal}:{env['seq'] - 1}"))
            for _, view, env in bot_turns(log) if len(view["legal_moves"]) > 1]

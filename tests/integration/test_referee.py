@@ -72,11 +72,19 @@ def test_competing_moves_for_one_turn_land_once(referee: Referee, store: EventSt
     assert [e["type"] for e in store.read("deal", deal)] == ["dealt", "played"]
 
 
-def test_seeded_matches_deal_the_same_cards(referee: Referee) -> None:
+def test_only_a_duplicate_link_deals_the_same_cards(referee: Referee) -> None:
+    """The same seed twice deals other cards (a seed is no oracle, issue 26); ``duplicate_of``
+    deals the source's."""
     one, tokens_one = new_match(referee, seed="same")
     two, tokens_two = new_match(referee, seed="same")
+    three, tokens_three = new_match(referee, duplicate_of=matches_of(one))
     hands_one = [deals.view(referee, one, tokens_one[s])["hand"] for s in range(4)]
-    assert hands_one == [deals.view(referee, two, tokens_two[s])["hand"] for s in range(4)]
+    assert hands_one != [deals.view(referee, two, tokens_two[s])["hand"] for s in range(4)]
+    assert hands_one == [deals.view(referee, three, tokens_three[s])["hand"] for s in range(4)]
+
+
+def matches_of(deal: str) -> str:
+    return deal.rsplit(".", 1)[0]
 
 
 def test_a_move_without_token_or_with_a_stale_seq_changes_nothing(referee: Referee,

@@ -4,10 +4,11 @@ writers move the match stream on at the same time."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from typing import Any
 
-from events.referee import InviteUsed, Referee, deals, invites, matches
+from events.referee import InviteUsed, Referee, Refused, deals, invites, matches
 
 
 def race(referee: Referee, match: str, seat: int, code: str, claimants: int,
@@ -27,7 +28,8 @@ def race(referee: Referee, match: str, seat: int, code: str, claimants: int,
 
     def seed(token: str, text: str) -> None:
         barrier.wait()
-        matches.contribute_seed(referee, match, token, text)
+        with contextlib.suppress(Refused):  # a seat gives one seed: the others are refused
+            matches.contribute_seed(referee, match, token, text)
 
     threads = [threading.Thread(target=claim) for _ in range(claimants)]
     threads += [threading.Thread(target=seed, args=pair) for pair in seeding]
@@ -53,5 +55,5 @@ def test_racing_claims_on_one_invite_exactly_one_wins(referee: Referee) -> None:
         stream = referee.store.read("match", match)
         claims = [e["data"]["seat"] for e in stream if e["type"] == "seat_claimed"]
         assert claims == [0, invite["seat"]]
-        assert sum(e["type"] == "client_seed" for e in stream) == 3
+        assert sum(e["type"] == "client_seed" for e in stream) == 1
         assert matches.get(referee, match)["seated"] == sorted({0, invite["seat"]})

@@ -75,7 +75,8 @@ def test_points_add_up_and_every_card_is_played_once(preset: str, players: int,
         assert sum(state.result["points"]) == total(preset, players)
     scored = log[-1]
     assert scored.type == "scored"
-    assert commit(scored.data["seed"], scored.data["nonce"]) == log[0].data["commitment"]
+    opened = scored.data["reveal"]
+    assert commit(opened["seed"], opened["nonce"]) == log[0].data["commitment"]
     assert len(scored.data["score"]["match_points"]) == len(state.rules.sides)
 
 
