@@ -29,21 +29,10 @@ from events.redis_server import free_port
 from events.referee import Referee, audits
 from events.store import EventStore
 from tests.e2e.test_serve import ROOT, alive, call
+from tests.processes import Proc, descendants, processes
 
 RECOVERY_LIMIT = 30.0
 MATCHES = 4
-
-
-def processes() -> list[tuple[int, int, int, str]]:
-    """(pid, pgid, ppid, command line) of every process on the machine."""
-    out = subprocess.run(["ps", "-eo", "pid=,pgid=,ppid=,args="], capture_output=True,
-                         text=True).stdout
-    rows = []
-    for line in out.splitlines():
-        parts = line.split(None, 3)
-        if len(parts) == 4:
-            rows.append((int(parts[0]), int(parts[1]), int(parts[2]), parts[3]))
-    return rows
 
 
 class Serve:
@@ -63,15 +52,11 @@ class Serve:
                                      start_new_session=True)
         self.groups: set[int] = {self.proc.pid}
 
-    def tree(self) -> list[tuple[int, int, int, str]]:
-        """The processes below serve now; their groups are remembered for the clean-up."""
-        rows = processes()
-        found, frontier = [], {self.proc.pid}
-        while frontier:
-            level = [r for r in rows if r[2] in frontier]
-            found += level
-            frontier = {r[0] for r in level}
-        self.groups |= {r[1] for r in found}
+    def tree(self) -> list[Proc]:
+        """The processes below serve now (from /proc: whole command lines); their groups are
+        remembered for the clean-up."""
+        found = descendants(self.proc.pid)
+        self.groups |= {row.pgid for row in found}
         return found
 
     def child(self, marker: str, parent: int | None = None) -> int:
