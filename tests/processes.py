@@ -15,6 +15,7 @@ class Proc(NamedTuple):
     pid: int
     pgid: int
     ppid: int
+    sid: int
     args: str  # the whole command line, arguments joined by spaces
 
 
@@ -34,13 +35,22 @@ def process(pid: int) -> Proc | None:
     except OSError:
         return None
     fields = stat[stat.rindex(")") + 2:].split()  # the name in parentheses may hold spaces
-    return Proc(pid, int(fields[2]), int(fields[1]), command_line(pid))
+    return Proc(pid, int(fields[2]), int(fields[1]), int(fields[3]), command_line(pid))
 
 
 def processes() -> list[Proc]:
     """Every process on the machine."""
     found = (process(int(entry)) for entry in os.listdir(PROC) if entry.isdigit())
     return [proc for proc in found if proc is not None]
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie, dead but not yet reaped by its parent, does not count)."""
+    try:
+        stat = (PROC / str(pid) / "stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
 
 
 def descendants(root: int, rows: list[Proc] | None = None) -> list[Proc]:

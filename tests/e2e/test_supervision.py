@@ -61,8 +61,8 @@ class Serve:
 
     def child(self, marker: str, parent: int | None = None) -> int:
         parent = self.proc.pid if parent is None else parent
-        return next(pid for pid, _, ppid, args in self.tree()
-                    if ppid == parent and marker in args)
+        return next(p.pid for p in self.tree()
+                    if p.ppid == parent and marker in p.args)
 
     def store(self) -> redis.Redis:
         started = next(json.loads(line) for line in self.log_path.read_text().splitlines()
@@ -88,7 +88,7 @@ class Serve:
             code: int | None = self.proc.wait(60)
         except subprocess.TimeoutExpired:
             code = None
-        left = [pid for pid, pgid, _, _ in processes() if pgid in self.groups and alive(pid)]
+        left = [p.pid for p in processes() if p.pgid in self.groups and alive(p.pid)]
         for group in self.groups:
             try:
                 os.killpg(group, signal.SIGKILL)

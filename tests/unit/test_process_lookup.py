@@ -24,9 +24,9 @@ def test_a_child_with_a_long_command_line_is_found_by_its_marker(
     try:
         rows = [row for row in processes() if row[0] == child.pid]
         assert rows, "the child is not listed"
-        pid, pgid, ppid, args = rows[0]
-        assert (pgid, ppid) == (child.pid, os.getpid())
-        assert "tricklog_cli worker" in args and LONG in args
+        found = rows[0]
+        assert (found.pgid, found.ppid, found.sid) == (child.pid, os.getpid(), child.pid)
+        assert "tricklog_cli worker" in found.args and LONG in found.args
     finally:
         child.kill()
         child.wait()
