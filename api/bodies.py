@@ -11,7 +11,17 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .problems import Problem
 
+try:  # the HTTP server's errors while it reads the body for us (its own parser's)
+    from gunicorn.http.errors import ParseException as ServerParseError
+except ImportError:  # pragma: no cover - another WSGI server
+    ServerParseError = ValueError
+
 IMPLEMENTED_CODINGS = {"chunked", "identity"}
+# A chunked body whose framing breaks (a chunk size that is not hex, a chunk not followed by
+# CRLF, the connection closed before the last chunk) raises out of ``wsgi.input.read``: gunicorn's
+# parse errors, or an OSError (``NoMoreData``, a reset). That is the client's request: a 400,
+# never the 500 of an unhandled exception (issue 32, item 11).
+FRAMING_ERRORS = (ServerParseError, OSError)
 
 
 def is_json(mimetype: str) -> bool:
@@ -41,7 +51,12 @@ def require_implemented_coding() -> None:
 def read() -> bytes:
     require_json()
     require_implemented_coding()
-    return _read()
+    try:
+        return _read()
+    except FRAMING_ERRORS as exc:
+        raise Problem("bad-request", "the body could not be read: its chunked framing is "
+                      f"broken or it ended early ({str(exc)[:100] or type(exc).__name__})"
+                      ) from None
 
 
 def _read() -> bytes:

@@ -251,3 +251,27 @@ def test_a_text_plain_move_is_415_over_http(server: tuple[str, int],
                    "unsupported-media-type")
     assert seq(server, deal) == deal["seq"]
 
+
+BROKEN_CHUNKS = {
+    "bad-chunk-size": b"zz\r\n{}\r\n0\r\n\r\n",
+    "missing-crlf": b"2\r\n{}XX0\r\n\r\n",
+    "huge-chunk-size": b"fffffffffffffffffffffff\r\n{}\r\n0\r\n\r\n",
+    "negative-chunk-size": b"-2\r\n{}\r\n0\r\n\r\n",
+    "truncated": b"40\r\n{\"type\": \"stop\"}",
+    "no-last-chunk": b"2\r\n{}\r\n",
+}
+
+
+@pytest.mark.parametrize("framing", BROKEN_CHUNKS.values(), ids=BROKEN_CHUNKS.keys())
+@pytest.mark.parametrize("route", ["match", "move"])
+def test_a_malformed_chunked_body_is_400(server: tuple[str, int], deal: dict[str, Any],
+                                         framing: bytes, route: str) -> None:
+    """issue 32, item 11: these were 500s (the body's framing broke while the app read it)."""
+    path, auth = ("/v1/matches", "") if route == "match" else (
+        deal["path"], f"Authorization: Bearer {deal['token']}\r\n")
+    head = (f"POST {path} HTTP/1.1\r\nHost: x\r\n{auth}Content-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n").encode()
+    problem = assert_problem(raw(server, head + framing, half_close=True), 400, "bad-request")
+    assert "chunk" in problem["detail"] or "body" in problem["detail"]
+    assert seq(server, deal) == deal["seq"]
+    assert request(server, "GET", "/healthz")[0] == 200
