@@ -22,6 +22,7 @@ import sys
 from typing import Any
 
 from gunicorn import glogging, util
+from gunicorn.http.errors import InvalidHeader, UnsupportedTransferCoding
 from gunicorn.workers.ggevent import GeventWorker
 from gunicorn.workers.gthread import ThreadWorker
 
@@ -64,6 +65,24 @@ def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
     util.write_nonblock(sock, head.encode("latin-1") + body)
 
 
+IMPLEMENTED_CODINGS = {"chunked", "identity"}
+
+
+def unimplemented_coding(exc: BaseException) -> BaseException | None:
+    """gunicorn refuses ``Transfer-Encoding: gzip`` (or deflate, compress) with no ``chunked``
+    after it as a bad header (400): the coding is one this server does not implement, which
+    is the documented 501 (as gunicorn answers a coding it has never heard of)."""
+    req = getattr(exc, "req", None)
+    if not isinstance(exc, InvalidHeader) or exc.hdr != "TRANSFER-ENCODING" or req is None:
+        return None
+    for name, value in req.headers:
+        if name == "TRANSFER-ENCODING" and any(
+                c.strip(" \t").lower() not in IMPLEMENTED_CODINGS for c in value.split(",")):
+            refused: BaseException = UnsupportedTransferCoding(value[:40])
+            return refused
+    return None
+
+
 class ProblemPages:
     """A worker whose error pages are written by ``write_problem``. gunicorn writes them
     through the module function ``gunicorn.util.write_error``, which is replaced in the worker
@@ -73,6 +92,12 @@ class ProblemPages:
         assert callable(util.write_error), "gunicorn moved util.write_error"
         util.write_error = write_problem
         super().init_process()  # type: ignore[misc]
+
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        unimplemented = unimplemented_coding(exc)
+        if unimplemented is not None:
+            req, exc = req or getattr(exc, "req", None), unimplemented
+        super().handle_error(req, client, addr, exc)  # type: ignore[misc]
 
 
 class ProblemGeventWorker(ProblemPages, GeventWorker):  # type: ignore[misc]

@@ -42,9 +42,10 @@ TYPES: tuple[ProblemType, ...] = (
                 "\"play\"}`).", "Send one JSON value (an object for every body of this API), "
                 "each key once."),
     ProblemType("bad-request", 400, "Bad request",
-                "The HTTP request itself is malformed (the request line, a header or the "
-                "framing), before any body is read; the HTTP server answers it before any route "
-                "(no `instance`).", "Fix the request; an HTTP library does this for you."),
+                "The HTTP request itself is malformed: the request line, a header or the "
+                "framing (the HTTP server answers these before any route, with no `instance`), "
+                "or a body that ends before its `Content-Length` or whose chunked framing is "
+                "broken.", "Fix the request; an HTTP library does this for you."),
     ProblemType("unauthorized", 401, "Seat token required",
                 "The call needs a seat token (or the creator key) and got none, or the "
                 "Authorization header is not `Bearer <token>`.",
@@ -118,7 +119,9 @@ TYPES: tuple[ProblemType, ...] = (
                 "The request line is over 4094 bytes; the HTTP server answers it before any "
                 "route (no `instance`).", "Send a shorter path and query."),
     ProblemType("unsupported-media-type", 415, "Unsupported media type",
-                "The body's Content-Type is not one this call reads.",
+                "The body's Content-Type is not one this call reads: every body this API "
+                "reads is JSON (`application/json`, or a `+json` type); another type or none "
+                "is refused before the body is read.",
                 "Send `Content-Type: application/json`."),
     ProblemType("validation", 422, "Invalid request body",
                 "A body or parameter that fails validation; `field` names the first bad field "
@@ -154,8 +157,9 @@ TYPES: tuple[ProblemType, ...] = (
                 "A bug: the server failed and logged it. No log was changed.",
                 "Retry later; report it with the time and the `instance`."),
     ProblemType("not-implemented", 501, "Not implemented",
-                "The HTTP server does not implement what the request needs (a transfer coding "
-                "it does not know); answered before any route (no `instance`).",
+                "The HTTP server does not implement what the request needs: a transfer coding "
+                "other than `chunked` (`gzip`, `deflate`, `compress` or one it does not know), "
+                "alone (answered before any route, no `instance`) or before `chunked`.",
                 "Send the body with `Content-Length` or `Transfer-Encoding: chunked`."),
     ProblemType("store-unavailable", 503, "Store unavailable",
                 "The event store (Redis) cannot be reached. Nothing was changed.",

@@ -11,7 +11,6 @@ from flask import Blueprint, Response, current_app, request
 from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
-from werkzeug.exceptions import RequestEntityTooLarge
 
 from domain import sheet as sheet_forms
 from domain.registry import PRESETS, catalogue
@@ -32,7 +31,7 @@ from workers.replays import replay_job
 from workers.turns import served_job
 from workers.webhooks import NotAllowed, check_url
 
-from . import metrics, polling, quotas, schemas, stream
+from . import bodies, metrics, polling, quotas, schemas, stream
 from .operator import require_operator
 from .problems import Problem, bad_json, invalid
 from .wire import json_response, repeated_key
@@ -48,7 +47,7 @@ def referee() -> Referee:
 
 def body() -> Any:
     """The request's JSON body: 400 unless it parses with no key repeated in one object."""
-    raw = raw_body()
+    raw = bodies.read()
     if not raw:
         raise bad_json("the request needs a JSON body")
     try:
@@ -61,20 +60,6 @@ def body() -> Any:
     if repeated is not None:
         raise bad_json(f"the key {repeated!r} appears twice in one object")
     return value
-
-
-def raw_body() -> bytes:
-    """The body, refused with 413 over the limit however it comes. With ``Content-Length``
-    Werkzeug refuses before reading; a chunked body (the server sets
-    ``wsgi.input_terminated``) would only be cut at the limit, so read one byte more."""
-    limit = request.max_content_length
-    if (request.content_length is None and limit is not None
-            and request.environ.get("wsgi.input_terminated")):
-        data: bytes = request.environ["wsgi.input"].read(limit + 1)
-        if len(data) > limit:
-            raise RequestEntityTooLarge()
-        return data
-    return request.get_data(cache=False)
 
 
 def bearer() -> str | None:

@@ -30,11 +30,12 @@ CARD = WholeMatch(rf"^({'|'.join(RANKS)})[{''.join(SUITS)}]$",
 
 
 class Integral(fields.Integer):
-    """An integer that also accepts integral floats (``3.0``) as JSON Schema does, and rejects
-    ``3.5`` and booleans instead of truncating them."""
+    """A JSON number that is an integer. It accepts integral floats (``3.0``) as JSON Schema
+    does, and rejects ``3.5`` and booleans instead of truncating them, and strings: marshmallow's
+    ``Integer`` would take ``"1"``, and Python's ``int`` even ``"２"`` (a fullwidth digit)."""
 
     def _validated(self, value: Any) -> int:
-        if isinstance(value, bool):
+        if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.make_error("invalid", input=value)
         if isinstance(value, float):
             if not value.is_integer():
@@ -94,16 +95,26 @@ def load_move(body: Any) -> dict[str, Any]:
     return _MOVE_LOADERS[kind].load(body)  # type: ignore[no-any-return]
 
 
-# A name a person reads: 1 to 64 characters, none of them a control character (C0, DEL, C1) or
-# an invisible format character that could reorder or hide text (zero-width, bidi controls,
-# line and paragraph separators, BOM, interlinear annotation), and no space at either end.
-# openapi.yaml states the same pattern, in the same spelling.
-NAME_BAD = (r"\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e"
-            r"\u2060-\u206f\ufeff\ufff9-\ufffb")
+# A name a person reads: 1 to 64 characters, none of them invisible anywhere (NAME_BAD: a control
+# character (C0, DEL, C1), a format character that could reorder or hide text (zero-width,
+# bidi controls, line and paragraph separators, BOM, interlinear annotation, tag characters),
+# a blank that looks like a letter (Hangul fillers, the blank Braille pattern, the combining
+# grapheme joiner, Khmer's inherent vowels)); it starts with a visible character (not a space
+# of any kind (NAME_SPACE), not a combining mark or variation selector (NAME_MARK): a mark needs
+# a letter to sit on), and ends with no space. openapi.yaml states the same pattern, in the
+# same spelling. (Astral characters are written ``\U........`` as Python's ``re`` reads them.)
+NAME_BAD = (r"\x00-\x1f\x7f-\x9f\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e"
+            r"\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb"
+            r"\U000e0000-\U000e007f")
+NAME_SPACE = r" \xa0\u1680\u2000-\u200a\u202f\u205f\u3000"
+NAME_MARK = (r"\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u0610-\u061a\u064b-\u065f"
+             r"\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\u3099\u309a\ufe00-\ufe0f"
+             r"\ufe20-\ufe2f\U000e0100-\U000e01ef")
 NAME = [validate.Length(min=1, max=64),
-        WholeMatch(rf"^[^ {NAME_BAD}]([^{NAME_BAD}]*[^ {NAME_BAD}])?$",
-                   error="printable characters only: no control or invisible formatting "
-                         "character, no space at either end")]
+        WholeMatch(rf"^[^{NAME_SPACE}{NAME_MARK}{NAME_BAD}]"
+                   rf"([^{NAME_BAD}]*[^{NAME_SPACE}{NAME_BAD}])?$",
+                   error="a name people can read: it starts with a visible character, ends "
+                         "with no space, and has no control or invisible character")]
 
 BOT_ID = WholeMatch(rf"^({'|'.join(BOTS)}|wb_[0-9a-f]{{16}})$",
                     error=f"a built-in bot ({', '.join(BOTS)}) or a registered bot id")

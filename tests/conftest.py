@@ -14,6 +14,7 @@ from hypothesis import settings
 from events.redis_server import RedisServer
 from events.referee import Referee
 from events.store import EventStore
+from tests import signals
 from tests.contract import ContractClient
 
 # The suite creates far more matches from one address than a public server allows in an hour
@@ -24,6 +25,18 @@ os.environ.setdefault("TRICKLOG_QUOTA_MATCHES", "off")
 # Repeatable runs (STACK.md): every property test draws the same examples on every machine.
 settings.register_profile("tricklog", derandomize=True, deadline=None, database=None)
 settings.load_profile("tricklog")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    signals.install()  # SIGTERM and SIGINT stop the run, and fixtures clean up (tests/signals.py)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    signals.uninstall()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    signals.stop_if_signalled()
 
 
 @pytest.fixture(scope="session", autouse=True)

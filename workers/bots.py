@@ -11,7 +11,6 @@ forking worker beats its heartbeat), never taken for a lost one.
 
 from __future__ import annotations
 
-import http.client
 import logging
 import math
 import random
@@ -108,19 +107,25 @@ def _think(referee: Referee, deal_id: str, seq: int, think: float) -> None:
 
 def _ask_webhook(hook: dict[str, Any] | None, view: dict[str, Any], rng: random.Random
                  ) -> tuple[dict[str, Any], str | None]:
-    """The webhook bot's move, or a random one and the reason (timeout, error, refused)."""
+    """The webhook bot's move (one of the legal moves), or a random one and the reason
+    (timeout, error, illegal, redirect, not-allowed, unknown-bot). Nothing a bot answers, or
+    fails to, raises out of here: a job that raised would be retried, and swept again, forever
+    (issue 32)."""
     if hook is None:
         return BOTS["random"](view, rng), "unknown-bot"
+    why: Exception
     try:
         return webhooks.ask(hook, view, webhooks.Policy.of(runtime.settings())), None
     except webhooks.NotAllowed as exc:
         reason, why = "not-allowed", exc
     except webhooks.Redirected as exc:
         reason, why = "redirect", exc
+    except webhooks.Illegal as exc:
+        reason, why = "illegal", exc
     except TimeoutError as exc:
         reason, why = "timeout", exc
-    except (OSError, ValueError, webhooks.BadStatus, http.client.HTTPException) as exc:
+    except Exception as exc:  # noqa: BLE001 - whatever a hostile bot causes: the fallback
         reason, why = "timeout" if "timed out" in str(exc) else "error", exc
     log.warning("webhook bot failed; playing a random move", extra={
-        "bot": hook["id"], "reason": reason, "why": str(why)})
+        "bot": hook["id"], "reason": reason, "why": f"{type(why).__name__}: {str(why)[:200]}"})
     return BOTS["random"](view, rng), reason

@@ -3,6 +3,7 @@ start): each answer asserted, and the deal's log unchanged by every refused requ
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import json
 import os
@@ -59,10 +60,14 @@ def request(addr: tuple[str, int], method: str, path: str, body: bytes | None = 
         conn.close()
 
 
-def raw(addr: tuple[str, int], data: bytes) -> tuple[int, str, dict[str, Any]]:
-    """Send bytes as they are; the status line, Content-Type and JSON body of the answer."""
+def raw(addr: tuple[str, int], data: bytes, half_close: bool = False
+        ) -> tuple[int, str, dict[str, Any]]:
+    """Send bytes as they are (then, with ``half_close``, close the sending half); the status
+    line, Content-Type and JSON body of the answer."""
     with socket.create_connection(addr, timeout=10) as sock:
         sock.sendall(data)
+        if half_close:
+            sock.shutdown(socket.SHUT_WR)
         answer = b""
         while chunk := sock.recv(65536):
             answer += chunk
@@ -202,11 +207,72 @@ def test_card_codes_are_matched_to_the_end(server: tuple[str, int], deal: dict[s
     (b"GARBAGE\r\n\r\n", 400, "bad-request"),
     (b"GET / HTTP/9.9\r\nHost: localhost\r\n\r\n", 400, "bad-request"),
     (b"GET / HTTP/1.1\r\nHost: localhost\r\nBad Header: x\r\n\r\n", 400, "bad-request"),
-    (b"POST /v1/matches HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip\r\n\r\n", 400,
-     "bad-request"),
+    (b"POST /v1/matches HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip\r\n\r\n", 501,
+     "not-implemented"),
+    (b"POST /v1/matches HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: deflate\r\n"
+     b"Content-Length: 2\r\n\r\n{}", 501, "not-implemented"),
+    (b"POST /v1/matches HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: x-foo\r\n\r\n", 501,
+     "not-implemented"),
 ], ids=["long-request-line", "long-header", "many-headers", "garbage-line", "http-9.9",
-        "space-in-header-name", "gzip-transfer-coding"])
+        "space-in-header-name", "gzip-transfer-coding", "deflate-transfer-coding",
+        "unknown-transfer-coding"])
 def test_the_http_servers_own_errors_are_problems(server: tuple[str, int], deal: dict[str, Any],
                                                   data: bytes, status: int, slug: str) -> None:
     assert_problem(raw(server, data), status, slug)
     assert seq(server, deal) == deal["seq"]
+
+
+def test_a_gzip_coded_chunked_move_is_501(server: tuple[str, int], deal: dict[str, Any]) -> None:
+    """``gzip, chunked`` passes the HTTP server, which does not decode gzip: the documented 501,
+    not the compressed bytes read as a (broken) JSON body."""
+    move = chunked(deal["path"], deal["token"], gzip.compress(json.dumps(
+        {"type": "play", "card": deal["hand"][0]}).encode()))
+    move = move.replace(b"Transfer-Encoding: chunked", b"Transfer-Encoding: gzip, chunked")
+    assert_problem(raw(server, move), 501, "not-implemented")
+    assert seq(server, deal) == deal["seq"]
+
+
+def test_a_body_shorter_than_its_content_length_is_400(server: tuple[str, int],
+                                                       deal: dict[str, Any]) -> None:
+    """The client sends part of the body and stops sending (its half of the connection
+    closed): what arrived is not a move, even when it parses."""
+    move = json.dumps({"type": "play", "card": deal["hand"][0]}).encode()
+    head = (f"POST {deal['path']} HTTP/1.1\r\nHost: localhost\r\n"
+            f"Authorization: Bearer {deal['token']}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(move) + 10}\r\nConnection: close\r\n\r\n").encode()
+    problem = assert_problem(raw(server, head + move, half_close=True), 400, "bad-request")
+    assert "Content-Length" in problem["detail"]
+    assert seq(server, deal) == deal["seq"]
+
+
+def test_a_text_plain_move_is_415_over_http(server: tuple[str, int],
+                                            deal: dict[str, Any]) -> None:
+    move = json.dumps({"type": "play", "card": deal["hand"][0]}).encode()
+    assert_problem(post_move(server, deal, move, **{"Content-Type": "text/plain"}), 415,
+                   "unsupported-media-type")
+    assert seq(server, deal) == deal["seq"]
+
+
+BROKEN_CHUNKS = {
+    "bad-chunk-size": b"zz\r\n{}\r\n0\r\n\r\n",
+    "missing-crlf": b"2\r\n{}XX0\r\n\r\n",
+    "huge-chunk-size": b"fffffffffffffffffffffff\r\n{}\r\n0\r\n\r\n",
+    "negative-chunk-size": b"-2\r\n{}\r\n0\r\n\r\n",
+    "truncated": b"40\r\n{\"type\": \"stop\"}",
+    "no-last-chunk": b"2\r\n{}\r\n",
+}
+
+
+@pytest.mark.parametrize("framing", BROKEN_CHUNKS.values(), ids=BROKEN_CHUNKS.keys())
+@pytest.mark.parametrize("route", ["match", "move"])
+def test_a_malformed_chunked_body_is_400(server: tuple[str, int], deal: dict[str, Any],
+                                         framing: bytes, route: str) -> None:
+    """issue 32, item 11: these were 500s (the body's framing broke while the app read it)."""
+    path, auth = ("/v1/matches", "") if route == "match" else (
+        deal["path"], f"Authorization: Bearer {deal['token']}\r\n")
+    head = (f"POST {path} HTTP/1.1\r\nHost: x\r\n{auth}Content-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n").encode()
+    problem = assert_problem(raw(server, head + framing, half_close=True), 400, "bad-request")
+    assert "chunk" in problem["detail"] or "body" in problem["detail"]
+    assert seq(server, deal) == deal["seq"]
+    assert request(server, "GET", "/healthz")[0] == 200

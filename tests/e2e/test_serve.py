@@ -17,6 +17,7 @@ import pytest
 import redis
 
 from events.redis_server import free_port
+from tests.processes import descendants
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,13 +46,7 @@ def wait_until(predicate: Any, timeout: float) -> Any:
 
 
 def children_of(pid: int) -> set[int]:
-    out = subprocess.run(["ps", "-eo", "pid=,ppid="], capture_output=True, text=True).stdout
-    pairs = [tuple(map(int, line.split())) for line in out.splitlines() if line.strip()]
-    found, frontier = set(), {pid}
-    while frontier:
-        frontier = {p for p, parent in pairs if parent in frontier} - found
-        found |= frontier
-    return found
+    return {row.pid for row in descendants(pid)}
 
 
 def alive(pid: int) -> bool:

@@ -29,21 +29,10 @@ from events.redis_server import free_port
 from events.referee import Referee, audits
 from events.store import EventStore
 from tests.e2e.test_serve import ROOT, alive, call
+from tests.processes import Proc, descendants, processes
 
 RECOVERY_LIMIT = 30.0
 MATCHES = 4
-
-
-def processes() -> list[tuple[int, int, int, str]]:
-    """(pid, pgid, ppid, command line) of every process on the machine."""
-    out = subprocess.run(["ps", "-eo", "pid=,pgid=,ppid=,args="], capture_output=True,
-                         text=True).stdout
-    rows = []
-    for line in out.splitlines():
-        parts = line.split(None, 3)
-        if len(parts) == 4:
-            rows.append((int(parts[0]), int(parts[1]), int(parts[2]), parts[3]))
-    return rows
 
 
 class Serve:
@@ -64,21 +53,17 @@ class Serve:
                                      start_new_session=True)
         self.groups: set[int] = {self.proc.pid}
 
-    def tree(self) -> list[tuple[int, int, int, str]]:
-        """The processes below serve now; their groups are remembered for the clean-up."""
-        rows = processes()
-        found, frontier = [], {self.proc.pid}
-        while frontier:
-            level = [r for r in rows if r[2] in frontier]
-            found += level
-            frontier = {r[0] for r in level}
-        self.groups |= {r[1] for r in found}
+    def tree(self) -> list[Proc]:
+        """The processes below serve now (from /proc: whole command lines); their groups are
+        remembered for the clean-up."""
+        found = descendants(self.proc.pid)
+        self.groups |= {row.pgid for row in found}
         return found
 
     def child(self, marker: str, parent: int | None = None) -> int:
         parent = self.proc.pid if parent is None else parent
-        return next(pid for pid, _, ppid, args in self.tree()
-                    if ppid == parent and marker in args)
+        return next(p.pid for p in self.tree()
+                    if p.ppid == parent and marker in p.args)
 
     def store(self) -> redis.Redis:
         started = next(json.loads(line) for line in self.log_path.read_text().splitlines()
@@ -104,7 +89,7 @@ class Serve:
             code: int | None = self.proc.wait(60)
         except subprocess.TimeoutExpired:
             code = None
-        left = [pid for pid, pgid, _, _ in processes() if pgid in self.groups and alive(pid)]
+        left = [p.pid for p in processes() if p.pgid in self.groups and alive(p.pid)]
         for group in self.groups:
             try:
                 os.killpg(group, signal.SIGKILL)

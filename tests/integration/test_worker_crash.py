@@ -37,18 +37,20 @@ def test_a_killed_workers_bot_move_is_retried_and_lands_once(redis_server: Redis
                "PYTHONPATH": str(ROOT)}
         worker = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "worker"], cwd=ROOT,
                                   env=env, start_new_session=True, stderr=subprocess.DEVNULL)
-        started = StartedJobRegistry(queue=queue)
-        job_id = f"bot-{deal.replace('.', '_')}-1"
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not (
-                started.count == 1 and Job.fetch(job_id, connection=redis_client,
-                                                 serializer=queue.serializer).get_status()
-                == JobStatus.STARTED):
-            time.sleep(0.1)
-        assert started.count == 1, "the worker did not pick the bot move up"
-        time.sleep(0.5)  # well inside the bot's 30 s of thinking
-        os.killpg(worker.pid, signal.SIGKILL)  # the worker and its work horse, mid-move
-        worker.wait()
+        try:
+            started = StartedJobRegistry(queue=queue)
+            job_id = f"bot-{deal.replace('.', '_')}-1"
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not (
+                    started.count == 1 and Job.fetch(job_id, connection=redis_client,
+                                                     serializer=queue.serializer).get_status()
+                    == JobStatus.STARTED):
+                time.sleep(0.1)
+            assert started.count == 1, "the worker did not pick the bot move up"
+            time.sleep(0.5)  # well inside the bot's 30 s of thinking
+        finally:  # also when the test fails or the run is interrupted
+            os.killpg(worker.pid, signal.SIGKILL)  # the worker and its work horse, mid-move
+            worker.wait()
         assert deals.load(referee, deal).seq == 1  # the move was not made
         started.cleanup(timestamp=time.time() + 3600)  # as a live worker's maintenance would
         assert queue.count == 1  # retried
