@@ -321,7 +321,7 @@ def test_stop_for_me_when_i_cannot_go_on(site: str, browser: Any) -> None:
     stock = [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")
              if f"{r}{s}" not in mine + theirs]
     match = call(site, "POST", "/v1/matches", {
-        "ruleset": "sedma", "players": 2,
+        "ruleset": "sedma", "players": 2, "creator_seat": 0,
         "seats": [{"name": "Ana"}, {"name": "Bo", "bot": "random"}],
         "deal": {"dealer": 1, "hands": [mine, theirs], "stock": stock}})
     sit(browser, site, match, 0)
