@@ -91,7 +91,10 @@ def test_articles_and_possessives(site: str, browser: Any) -> None:
         ["your partner", "partner of Cy"]
 
 
-def test_the_osmova_leader_is_told_an_eight(site: str, browser: Any) -> None:
+def test_the_osmova_leader_is_told_an_eight_and_the_lead_is_marked(site: str,
+                                                                   browser: Any) -> None:
+    """Osmova's wild eights with "an"; the card led and its seat are marked, as is the seat
+    winning the capture."""
     mine, theirs = ["KS", "7S", "KH", "8D"], ["9C", "10D", "AC", "JH"]
     stock = [c for c in FULL if c not in mine + theirs]
     match = call(site, "POST", "/v1/matches", {
@@ -105,3 +108,14 @@ def test_the_osmova_leader_is_told_an_eight(site: str, browser: Any) -> None:
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves [data-move='stop']"))
     assert text(browser, "#status").startswith(
         "Your turn: go on with a king or a seven or an eight (")
+    assert "led" in text(browser, ".plate[data-seat='0'] .markers")
+    assert "led" not in text(browser, ".plate[data-seat='1'] .markers")
+    assert cards_marked(browser, "lead") == ["KS"]
+    winner = browser.find_element(By.CSS_SELECTOR, "#trick .card.win").get_attribute("data-card")
+    seat = "0" if winner == "KS" else "1"
+    assert "winning" in text(browser, f".plate[data-seat='{seat}'] .markers")
+
+
+def cards_marked(browser: Any, mark: str) -> list[str]:
+    return [c.get_attribute("data-card")
+            for c in browser.find_elements(By.CSS_SELECTOR, f"#trick .card.{mark}")]

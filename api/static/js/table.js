@@ -80,6 +80,7 @@ function marker(ctx, seat) {
       }[v.phase] || "to play";
     out.push(h("span", { class: "marker turn-mark" }, "▶ " + doing));
   }
+  if (v.table.length && v.table[0].seat === seat) out.push(h("span", { class: "marker lead-mark" }, "◆ led"));
   if (v.winning === seat && v.table.length) out.push(h("span", { class: "marker win-mark" }, "★ winning"));
   return out;
 }
@@ -173,8 +174,11 @@ function trick(ctx, history, where) {
       { class: ["spot", `slot-${where[seat] || "top"}`] },
       list.map((c, i) =>
         cardFace(c, {
-          label: `${cardName(c)}, played by ${name(ctx, Number(seat))}`,
-          extra: [Number(seat) === winner && i === list.length - 1 && "win"],
+          label: `${cardName(c)}, ${!taken && v.table[0]?.card === c ? "led" : "played"} by ${name(ctx, Number(seat))}`,
+          extra: [
+            Number(seat) === winner && i === list.length - 1 && "win",
+            !taken && v.table[0]?.card === c && "lead",
+          ],
         }),
       ),
     ),
