@@ -119,3 +119,37 @@ def test_the_osmova_leader_is_told_an_eight_and_the_lead_is_marked(site: str,
 def cards_marked(browser: Any, mark: str) -> list[str]:
     return [c.get_attribute("data-card")
             for c in browser.find_elements(By.CSS_SELECTOR, f"#trick .card.{mark}")]
+
+
+def test_a_refused_card_says_the_rule_next_to_the_hand(site: str, browser: Any) -> None:
+    """Clicking a card off the led suit while holding that suit says "You must follow …" right
+    above the hand, and the card stays in the hand."""
+    import time
+
+    seats = [{"name": "Ana"}] + [{"name": n, "bot": "heuristic"} for n in ("Bo", "Cy", "Di")]
+    match = call(site, "POST", "/v1/matches", {"ruleset": "sueca", "seats": seats,
+                                              "creator_seat": 0, "seed": "follow"})
+    sit(browser, site, match, 0)
+    browser.get(f"{site}/deals/{match['deal']['id']}")
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "no trick where Ana had to follow"
+        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
+        dim = browser.find_elements(By.CSS_SELECTOR, "#hand .card.dim")
+        if dim:
+            break
+        before = seq(browser)
+        browser.find_element(By.CSS_SELECTOR, "#hand .card.legal").click()
+        wait(browser).until(lambda d, b=before: seq(d) != b)
+    card = dim[0].get_attribute("data-card")
+    led = browser.find_element(By.CSS_SELECTOR, "#trick .card.lead").get_attribute("data-card")
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[led[-1]]
+    dim[0].click()
+    wait(browser).until(lambda d: text(d, "#error"))
+    assert text(browser, "#error").startswith(f"You must follow {suit}")
+    gap = browser.execute_script(
+        "return document.getElementById('hand').getBoundingClientRect().top"
+        " - document.getElementById('error').getBoundingClientRect().bottom")
+    assert 0 <= gap < 40, f"the message is {gap} px away from the hand"
+    assert card in [c.get_attribute("data-card")
+                    for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")]
