@@ -72,6 +72,7 @@ $(AXE_STAMP):
 screenshots: $(TEST_STAMP) browser-try
 	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_browser.py \
 	  -k "sueca_deal_by_mouse or replay_tells"
+	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_phone.py -k "390x844 or replay"
 
 # A second generator: TypeScript types from openapi.yaml (openapi-typescript), compiled with
 # `tsc --noEmit` together with a small program that uses them (scripts/typescript/).

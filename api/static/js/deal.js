@@ -79,7 +79,7 @@ class Table {
       h(
         "div",
         { class: "layout" },
-        h("div", { class: "board" }, this.parts.felt, this.parts.error),
+        h("div", { class: "board" }, this.parts.felt),
         h(
           "aside",
           { class: "story", "aria-label": "what happened" },
@@ -192,7 +192,14 @@ class Table {
       this.parts.felt,
       felt(ctx, this.history, {
         center,
-        below: [this.parts.status, this.parts.moves, this.parts.auto, this.parts.talk, this.parts.hand],
+        below: [
+          this.parts.status,
+          this.parts.moves,
+          this.parts.auto,
+          this.parts.talk,
+          this.parts.error, // next to the hand, where the eye is after a click
+          this.parts.hand,
+        ],
       }),
     );
     fill(

@@ -24,7 +24,9 @@ export function hand(ctx, play, busy) {
   function choose(card) {
     if (busy) return;
     if (legal.has(card)) play({ type: "play", card });
-    else ctx.say(legal.size ? `${cardText(card)} cannot be played now.` : "It is not your turn.");
+    else if (!legal.size) ctx.say("It is not your turn.");
+    else if (mustFollow(v, card, legal)) ctx.say(`You must follow ${SUITS[v.table[0].card.slice(-1)].name}: ${cardText(card)} cannot be played.`);
+    else play({ type: "play", card }); // the referee says which rule forbids it
   }
   const all = legal.size > 0 && cards.every((c) => legal.has(c));
   return h(
@@ -37,6 +39,12 @@ export function hand(ctx, play, busy) {
     },
     buttons,
   );
+}
+
+// A trick game's first rule: a card off the led suit while you hold that suit.
+function mustFollow(v, card, legal) {
+  const led = v.table.length && v.phase === "play" && !v.captures ? v.table[0].card.slice(-1) : null;
+  return Boolean(led) && card.slice(-1) !== led && [...legal].every((c) => c.slice(-1) === led);
 }
 
 function move(e, buttons, current) {

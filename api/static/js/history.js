@@ -3,7 +3,7 @@
 // card), and the card points each seat has taken so far. Live and replay fold the same way.
 
 export function newHistory() {
-  return { seq: 0, events: [], pending: [], lastTrick: null, taken: {}, drawn: 0 };
+  return { seq: 0, events: [], pending: [], lastTrick: null, taken: {}, drawn: 0, result: null };
 }
 
 export function feed(history, env) {
@@ -22,6 +22,8 @@ export function feed(history, env) {
     history.lastTrick = { seat: d.seat, points: d.points, cards, seq: env.seq, cleared: false };
     history.pending = [];
     if (d.points !== undefined) history.taken[d.seat] = (history.taken[d.seat] || 0) + d.points;
+  } else if (env.type === "scored") {
+    history.result = d;
   }
   return true;
 }
@@ -33,7 +35,15 @@ export function foldHistory(events) {
 }
 
 // Card points per side of ``sides`` taken so far (trick_taken carries them where the game counts
-// card points; Serbian whist counts only tricks).
+// card points; Serbian whist counts only tricks). Once the deal is scored, the result's points:
+// they add what no capture carries (Sedma's 10 for the last capture).
 export function pointsBySide(history, sides) {
-  return sides.map((side) => side.reduce((sum, seat) => sum + (history.taken[seat] || 0), 0));
+  const running = sides.map((side) => side.reduce((sum, seat) => sum + (history.taken[seat] || 0), 0));
+  const r = history.result;
+  if (!r || !r.points || !r.sides) return running;
+  const same = (a, b) => a.length === b.length && a.every((seat) => b.includes(seat));
+  return sides.map((side, i) => {
+    const k = r.sides.findIndex((other) => same(side, other));
+    return k < 0 ? running[i] : r.points[k];
+  });
 }

@@ -4,7 +4,7 @@
 // share, which that person opens to claim the seat.
 import { api, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
-import { problemWords } from "./words.js";
+import { fieldWords, problemWords } from "./words.js";
 
 let rulesets = [];
 
@@ -190,7 +190,7 @@ async function create(event) {
   } catch (err) {
     $("create-error").textContent =
       err.kind === "validation"
-        ? `Not created: ${err.problem.field} — ${flatten(err.problem.errors).join("; ")}`
+        ? `Not created: ${fieldWords(err.problem.field)} — ${flatten(err.problem.errors).join("; ")}`
         : problemWords(err);
   }
 }

@@ -5,7 +5,7 @@ import { cardBack, cardFace, cardName, cardText, suitChip } from "./cards.js";
 import { h } from "./dom.js";
 import { clockwise, dealsInMatch, family, sortHand, target } from "./games.js";
 import { pointsBySide } from "./history.js";
-import { matchScore, name, together } from "./words.js";
+import { matchScore, name, partnerOf, together } from "./words.js";
 
 const SLOTS = {
   2: ["bottom", "top"],
@@ -62,7 +62,7 @@ function badges(ctx, seat) {
   }
   if (v.bidder === seat && v.bid) out.push(h("span", { class: "badge partner" }, `bidder · ${v.bid}`));
   if (v.partner === seat && v.partner !== v.bidder)
-    out.push(h("span", { class: "badge partner" }, `partner of ${name(ctx, v.bidder)}`));
+    out.push(h("span", { class: "badge partner" }, partnerOf(ctx, v.bidder)));
   return out;
 }
 
@@ -80,6 +80,7 @@ function marker(ctx, seat) {
       }[v.phase] || "to play";
     out.push(h("span", { class: "marker turn-mark" }, "▶ " + doing));
   }
+  if (v.table.length && v.table[0].seat === seat) out.push(h("span", { class: "marker lead-mark" }, "◆ led"));
   if (v.winning === seat && v.table.length) out.push(h("span", { class: "marker win-mark" }, "★ winning"));
   return out;
 }
@@ -123,7 +124,7 @@ function plate(ctx, seat, slot, opts) {
     h(
       "div",
       { class: "who" },
-      h("span", { class: "name" }, ctx.names[seat] ?? `Seat ${seat + 1}`),
+      h("span", { class: "name", title: ctx.names[seat] ?? null }, ctx.names[seat] ?? `Seat ${seat + 1}`),
       seat === ctx.me ? h("span", { class: "badge you-badge" }, "you") : null,
     ),
     h("div", { class: "badges" }, badges(ctx, seat)),
@@ -173,8 +174,11 @@ function trick(ctx, history, where) {
       { class: ["spot", `slot-${where[seat] || "top"}`] },
       list.map((c, i) =>
         cardFace(c, {
-          label: `${cardName(c)}, played by ${name(ctx, Number(seat))}`,
-          extra: [Number(seat) === winner && i === list.length - 1 && "win"],
+          label: `${cardName(c)}, ${!taken && v.table[0]?.card === c ? "led" : "played"} by ${name(ctx, Number(seat))}`,
+          extra: [
+            Number(seat) === winner && i === list.length - 1 && "win",
+            !taken && v.table[0]?.card === c && "lead",
+          ],
         }),
       ),
     ),

@@ -10,6 +10,8 @@ export function name(ctx, seat) {
   if (seat === ctx.me) return "You";
   return ctx.names[seat] ?? `Seat ${seat + 1}`;
 }
+// The hidden partner's badge: "your partner" when you are the bidder.
+export const partnerOf = (ctx, bidder) => (bidder === ctx.me ? "your partner" : `partner of ${name(ctx, bidder)}`);
 const does = (ctx, seat, third, base) => `${name(ctx, seat)} ${seat === ctx.me ? base : third}`;
 
 export function together(ctx, group) {
@@ -17,6 +19,8 @@ export function together(ctx, group) {
   const names = list.map((s) => name(ctx, s));
   return names.length < 2 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names.at(-1);
 }
+// "a seven", "an eight", "an ace".
+export const an = (word) => (/^[aeiou]/i.test(word) ? "an " : "a ") + word;
 const plural = (n, one, many = one + "s") => `${n} ${n === 1 || n === -1 ? one : many}`;
 const NUMBER = ["no", "one", "two", "three", "four", "five", "six"];
 const counted = (n, one, many = one + "s") => `${NUMBER[n] ?? n} ${n === 1 ? one : many}`;
@@ -100,14 +104,14 @@ function decideWords(ctx, view, mine) {
   if (view.ruleset === "hola") return "Your turn: fight on with any card, or stop.";
   const wild = wildRanks(view.ruleset)
     .filter((r) => r !== first)
-    .map((r) => `a ${rankName(r)}`)
+    .map((r) => an(rankName(r)))
     .join(" or ");
   const cards = view.legal_moves
     .filter((m) => m.type === "play")
     .map((m) => cardText(m.card))
     .join(", ");
   if (!cards) return "Your turn: no card of yours can go on, so stop.";
-  return `Your turn: go on with a ${rankName(first)} or ${wild} (${cards}), or stop.`;
+  return `Your turn: go on with ${an(rankName(first))} or ${wild} (${cards}), or stop.`;
 }
 
 function playWords(ctx, view, mine) {
@@ -234,6 +238,14 @@ export function matchOver(ctx, match) {
   const won = (match.winners || []).map((w) => sides[w] || [w]).flat();
   const who = won.length ? together(ctx, won) : "Nobody";
   return `Match over: ${who} ${won.includes(ctx.me) || won.length > 1 ? "win" : "wins"} the match, ${match.totals.join(" : ")} (${target(match).text}).`;
+}
+
+// A field the server refused, as the form names it: "seats.1.name" is "Seat 2's name".
+export function fieldWords(field) {
+  const seat = /^seats\.(\d+)(?:\.(\w+))?$/.exec(field || "");
+  if (seat) return `Seat ${Number(seat[1]) + 1}${seat[2] ? `'s ${seat[2] === "bot" ? "player" : seat[2]}` : ""}`;
+  const option = /^options\.(\w+)$/.exec(field || "");
+  return option ? `the option ${option[1]}` : field;
 }
 
 // An API error in words; a stale move is not an error (the caller refreshes).
