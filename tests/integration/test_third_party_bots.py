@@ -25,6 +25,7 @@ from api.app import create_app
 from events.config import Settings
 from events.redis_server import free_port
 from examples import sse_bot
+from tests.http import claim_seats_at
 from workers import runtime
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,11 +186,12 @@ def test_the_readmes_trained_policy_commands_work_from_a_checkout(
     created = post(base, "/v1/matches", {"ruleset": "sedma", "players": 2, "seed": "policy",
                                          "options": {"target_stakes": 1},
                                          "seats": [{"name": "a"}, {"name": "b"}]})
+    seated = claim_seats_at(base, created)
     other = threading.Thread(target=sse_bot.play_match, daemon=True,
-                             args=(base, created["id"], created["tokens"][0]["token"]))
+                             args=(base, created["id"], seated[0]))
     other.start()
     played = subprocess.run([sys.executable, "examples/sse_bot.py", "--base", base, "--match",
-                             created["id"], "--token", created["tokens"][1]["token"],
+                             created["id"], "--token", seated[1],
                              "--policy", policy_arg.group(1)], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=300)
     assert played.returncode == 0, played.stderr
@@ -214,11 +216,11 @@ def test_the_end_frame_names_the_next_deal(live: dict[str, Any],
             asked[token] = asked.get(token, 0) + 1
         return plain_call(base, method, path, token, body)
 
+    seated = claim_seats_at(base, created)
     monkeypatch.setattr(sse_bot, "call", counting)
     results: dict[int, Any] = {}
-    threads = [threading.Thread(target=lambda t=t: results.__setitem__(
-        t["seat"], sse_bot.play_match(base, created["id"], t["token"], t["seat"])))
-        for t in created["tokens"]]
+    threads = [threading.Thread(target=lambda s=s, t=t: results.__setitem__(
+        s, sse_bot.play_match(base, created["id"], t, s))) for s, t in seated.items()]
     for t in threads:
         t.start()
     for t in threads:
@@ -227,7 +229,7 @@ def test_the_end_frame_names_the_next_deal(live: dict[str, Any],
     assert match["status"] == "over" and results[0]["status"] == "over"
     ids = [d["id"] for d in match["deals"]]
     assert len(ids) >= 2, ids
-    token = created["tokens"][0]["token"]
+    token = seated[0]
     for deal, following in zip(ids, [*ids[1:], None], strict=True):
         kind, data = list(sse_bot.frames(base, deal, token, after=None))[-1]
         assert (kind, data) == ("end", {"next_deal": following})

@@ -24,7 +24,7 @@ def served(preset: str, players: int, seat: int) -> list[dict[str, Any]]:
     envelopes = seal(log, after_seq=0, prev=GENESIS, at="2026-11-23T00:00:00.000Z",
                      command_id="c", hidden=lambda event: game.hidden(state.rules, event))
     stored = orjson.loads(orjson.dumps(envelopes))
-    running = served_envelopes(state.rules, stored[:-1], seat, over=False)
+    running = served_envelopes(state.rules, stored[:-1], seat, shown=False)
     return [*running, stored[-1]]  # the last one ends the deal: served whole
 
 
