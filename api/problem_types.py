@@ -138,9 +138,18 @@ TYPES: tuple[ProblemType, ...] = (
                 "it does not know); answered before any route (no `instance`).",
                 "Send the body with `Content-Length` or `Transfer-Encoding: chunked`."),
     ProblemType("store-unavailable", 503, "Store unavailable",
-                "The event store (Redis) cannot be reached. Nothing was changed.",
+                "The event store (Redis) cannot be reached, or stalled past the bounded wait "
+                "(about 3 s). Nothing was changed: a write whose outcome cannot be known is "
+                "`outcome-unknown` instead.",
                 "Retry after the seconds in `Retry-After`; a move with an `Idempotency-Key` is "
                 "safe to repeat."),
+    ProblemType("outcome-unknown", 503, "Outcome unknown",
+                "The event store stopped answering while this write (a move, a new match, a "
+                "claim, a client seed) was sent, and could not be asked afterwards whether it "
+                "landed: it may have been made or not.",
+                "Retry after the seconds in `Retry-After` with the same `Idempotency-Key`: a "
+                "move that landed is answered as it was, one that did not is made once. "
+                "Without a key, read the deal (or match) first to see whether it was made."),
     ProblemType("streams-full", 503, "Event streams full",
                 "This server process holds as many open event streams, or follows as many "
                 "deals at once, as the operator allows (`TRICKLOG_STREAMS_PER_PROCESS`, "

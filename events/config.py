@@ -113,7 +113,7 @@ def like(client: redis.Redis, *, timeout: float, tries: int = 1, keepalive: bool
     kind of work (``max_connections``: beyond it a caller waits up to ``timeout`` for one)."""
     if isinstance(client, RedisCluster):
         node = client.get_default_node()
-        return RedisCluster(host=node.host, port=node.port,  # type: ignore[return-value]
+        return RedisCluster(host=node.host, port=node.port,
                             socket_timeout=timeout, socket_keepalive=keepalive,
                             socket_connect_timeout=min(timeout, STORE_CONNECT_TIMEOUT_S))
     pool = client.connection_pool
@@ -124,7 +124,7 @@ def like(client: redis.Redis, *, timeout: float, tries: int = 1, keepalive: bool
         new: redis.ConnectionPool = redis.ConnectionPool(
             connection_class=pool.connection_class, **kw)
     else:
-        new = redis.BlockingConnectionPool(connection_class=pool.connection_class,
-                                           max_connections=max_connections, timeout=timeout,
-                                           **kw)
+        new = redis.BlockingConnectionPool(  # type: ignore[no-untyped-call]
+            connection_class=pool.connection_class, max_connections=max_connections,
+            timeout=timeout, **kw)
     return redis.Redis(connection_pool=new)

@@ -20,6 +20,7 @@ from .errors import (
     InviteUsed,
     MatchOver,
     NotFound,
+    OutcomeUnknown,
     SeatIsBot,
     SeatTaken,
     StaleSeq,
@@ -27,5 +28,5 @@ from .errors import (
 )
 
 __all__ = ["DealRunning", "Forbidden", "IdempotencyKeyReused", "InviteInvalid", "InviteUsed",
-           "MatchOver", "NotFound", "Referee", "SeatIsBot", "SeatTaken", "StaleSeq", "TurnHook",
-           "Unauthorized", "utc_now"]
+           "MatchOver", "NotFound", "OutcomeUnknown", "Referee", "SeatIsBot", "SeatTaken",
+           "StaleSeq", "TurnHook", "Unauthorized", "utc_now"]

@@ -50,3 +50,9 @@ class InviteUsed(Exception):
 
 class SeatTaken(Exception):
     """A player holds the seat: it cannot be invited until the player leaves."""
+
+
+class OutcomeUnknown(Exception):
+    """The store failed while a write was sent and could not be asked afterwards whether the
+    write landed: it may have been made or not. A retry with the same ``Idempotency-Key`` is
+    answered with the first outcome."""

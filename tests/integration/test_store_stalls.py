@@ -142,3 +142,20 @@ def test_a_move_whose_outcome_cannot_be_known_says_so(server: RedisServer) -> No
     again = client.post(f"/v1/deals/{deal}/moves", json=move, headers=headers)
     assert again.status_code == 200 and again.get_json()["view"]["seq"] == 2
     assert client.get(f"/v1/deals/{deal}").get_json()["seq"] == 2
+
+
+def test_a_move_sent_into_a_long_stall_is_never_answered_falsely(server: RedisServer) -> None:
+    """Redis stalls for longer than a request waits and runs the move when it resumes: the
+    answer is the move or ``outcome-unknown``, never ``store-unavailable`` (nothing changed)
+    nor a 409 for the client's own move coming back; the deal holds the move once."""
+    stall = StallAtSeal(server, at=1, for_s=6.0)
+    client, deal, token = table(server, stall)
+    move = legal(client, deal, token)
+    resp = answered(lambda: client.post(f"/v1/deals/{deal}/moves", json=move,
+                                        headers={"Authorization": f"Bearer {token}"}))
+    assert stall.timer is not None
+    stall.timer.join()
+    if resp.status_code != 200:
+        assert resp.status_code == 503 and resp.headers.get("Retry-After"), resp.get_json()
+        assert resp.get_json()["type"].endswith("/outcome-unknown"), resp.get_json()
+    assert client.get(f"/v1/deals/{deal}").get_json()["seq"] == 2
