@@ -11,7 +11,14 @@ import swagger_ui_bundle  # type: ignore[import-untyped]
 import yaml
 from flask import Flask, Response, send_from_directory
 
-from events.config import PROBE_TIMEOUT_S, Settings, connect, like
+from events.config import (
+    PROBE_TIMEOUT_S,
+    STORE_TIMEOUT_S,
+    STORE_TRIES,
+    Settings,
+    connect,
+    like,
+)
 from events.referee import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
@@ -48,7 +55,12 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.settings"] = settings
     app.extensions["tricklog.redis"] = client
-    app.extensions["tricklog.hub"] = Hub(referee, lambda: blocking_client(client),
+    # Event streams read the store on connections of their own: a crowd of watchers never
+    # takes the connections moves need (issue 32 item 1; ``StreamCaps.start``).
+    watching = Referee(EventStore(like(client, timeout=STORE_TIMEOUT_S, tries=STORE_TRIES)),
+                       on_turn=turns, on_stall=turns.ensure)
+    app.extensions["tricklog.stream_referee"] = watching
+    app.extensions["tricklog.hub"] = Hub(watching, lambda: blocking_client(client),
                                          settings.stream_deals_per_process)
     app.extensions["tricklog.stream_caps"] = StreamCaps.of(settings)
     problems.install(app)
