@@ -153,7 +153,8 @@ TYPES: tuple[ProblemType, ...] = (
     ProblemType("streams-full", 503, "Event streams full",
                 "This server process holds as many open event streams, or follows as many "
                 "deals at once, as the operator allows (`TRICKLOG_STREAMS_PER_PROCESS`, "
-                "`TRICKLOG_STREAM_DEALS_PER_PROCESS`). The rest of the API answers as usual.",
+                "`TRICKLOG_STREAM_DEALS_PER_PROCESS`), or a crowd is opening streams faster "
+                "than it sets them up. The rest of the API answers as usual.",
                 "Retry after the seconds in `Retry-After`, or poll `GET /v1/deals/{id}` with "
                 "`If-None-Match`."),
     ProblemType("http-error", None, "HTTP error",
