@@ -10,9 +10,15 @@ import redis
 import swagger_ui_bundle  # type: ignore[import-untyped]
 import yaml
 from flask import Flask, Response, send_from_directory
-from redis.cluster import RedisCluster
 
-from events.config import Settings, connect
+from events.config import (
+    PROBE_TIMEOUT_S,
+    STORE_TIMEOUT_S,
+    STORE_TRIES,
+    Settings,
+    connect,
+    like,
+)
 from events.referee import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
@@ -49,7 +55,12 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.settings"] = settings
     app.extensions["tricklog.redis"] = client
-    app.extensions["tricklog.hub"] = Hub(referee, lambda: blocking_client(client),
+    # Event streams read the store on connections of their own: a crowd of watchers never
+    # takes the connections moves need (issue 32 item 1; ``StreamCaps.start``).
+    watching = Referee(EventStore(like(client, timeout=STORE_TIMEOUT_S, tries=STORE_TRIES)),
+                       on_turn=turns, on_stall=turns.ensure)
+    app.extensions["tricklog.stream_referee"] = watching
+    app.extensions["tricklog.hub"] = Hub(watching, lambda: blocking_client(client),
                                          settings.stream_deals_per_process)
     app.extensions["tricklog.stream_caps"] = StreamCaps.of(settings)
     problems.install(app)
@@ -65,21 +76,10 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
 
 def blocking_client(client: redis.Redis) -> redis.Redis:
     """A client for a feed's ``XREAD BLOCK`` (``api.hub``): same server, a socket timeout a
-    few seconds above one block (redis-py's default 5 s would cut every quiet block), TCP
+    few seconds above one block (the store's short timeout would cut every quiet block), TCP
     keep-alive, and no retries. A connection that died without a word (a partition, a NAT
     that forgot it) then times out and the feed reconnects, instead of waiting forever."""
-    timeout = BLOCK_MS / 1000 + 5
-    if isinstance(client, RedisCluster):
-        node = client.get_default_node()
-        return RedisCluster(host=node.host, port=node.port,  # type: ignore[return-value]
-                            socket_timeout=timeout, socket_keepalive=True)
-    kw = client.connection_pool.connection_kwargs
-    common: dict[str, Any] = {"db": kw.get("db", 0), "password": kw.get("password"),
-                              "socket_timeout": timeout, "socket_keepalive": True}
-    if "path" in kw:
-        return redis.Redis(unix_socket_path=kw["path"], **common)
-    return redis.Redis(host=kw["host"], port=kw["port"], username=kw.get("username"),
-                       socket_connect_timeout=1.0, **common)
+    return like(client, timeout=BLOCK_MS / 1000 + 5, keepalive=True)
 
 
 def _site(app: Flask) -> None:
@@ -94,13 +94,15 @@ def _operator_routes(app: Flask) -> None:
         require_operator()
         return metrics.exposition(app.extensions["tricklog.queue"])
 
+    probe = like(app.extensions["tricklog.redis"], timeout=PROBE_TIMEOUT_S)  # one short try
+
     @app.get("/healthz")
     def healthz() -> Response:
-        client: redis.Redis = app.extensions["tricklog.redis"]
         try:
-            client.ping()
-        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
-            return json_response({"status": "unavailable", "store": "down"}, 503)
+            probe.ping()
+        except redis.RedisError:  # down, stalled (no answer within the probe's timeout), busy
+            return json_response({"status": "unavailable", "store": "down"}, 503,
+                                 {"Retry-After": "1"})
         return json_response({"status": "ok", "store": "up"})
 
 

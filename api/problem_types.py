@@ -162,13 +162,23 @@ TYPES: tuple[ProblemType, ...] = (
                 "alone (answered before any route, no `instance`) or before `chunked`.",
                 "Send the body with `Content-Length` or `Transfer-Encoding: chunked`."),
     ProblemType("store-unavailable", 503, "Store unavailable",
-                "The event store (Redis) cannot be reached. Nothing was changed.",
+                "The event store (Redis) cannot be reached, or stalled past the bounded wait "
+                "(about 3 s). Nothing was changed: a write whose outcome cannot be known is "
+                "`outcome-unknown` instead.",
                 "Retry after the seconds in `Retry-After`; a move with an `Idempotency-Key` is "
                 "safe to repeat."),
+    ProblemType("outcome-unknown", 503, "Outcome unknown",
+                "The event store stopped answering while this write (a move, a new match, a "
+                "claim, a client seed) was sent, and could not be asked afterwards whether it "
+                "landed: it may have been made or not.",
+                "Retry after the seconds in `Retry-After` with the same `Idempotency-Key`: a "
+                "move that landed is answered as it was, one that did not is made once. "
+                "Without a key, read the deal (or match) first to see whether it was made."),
     ProblemType("streams-full", 503, "Event streams full",
                 "This server process holds as many open event streams, or follows as many "
                 "deals at once, as the operator allows (`TRICKLOG_STREAMS_PER_PROCESS`, "
-                "`TRICKLOG_STREAM_DEALS_PER_PROCESS`). The rest of the API answers as usual.",
+                "`TRICKLOG_STREAM_DEALS_PER_PROCESS`), or a crowd is opening streams faster "
+                "than it sets them up. The rest of the API answers as usual.",
                 "Retry after the seconds in `Retry-After`, or poll `GET /v1/deals/{id}` with "
                 "`If-None-Match`."),
     ProblemType("http-error", None, "HTTP error",

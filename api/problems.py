@@ -22,6 +22,7 @@ from events.referee import (
     InviteUsed,
     MatchOver,
     NotFound,
+    OutcomeUnknown,
     Refused,
     SeatIsBot,
     SeatTaken,
@@ -127,14 +128,19 @@ def _from(exc: Exception) -> Problem:
             p.headers["WWW-Authenticate"] = 'Bearer realm="tricklog"'
             return p
         case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
-            p = Problem("store-unavailable",
-                        "the event store cannot be reached; try again shortly")
-            p.headers["Retry-After"] = "1"
-            return p
+            return _retry_after(Problem("store-unavailable",
+                                        "the event store cannot be reached; try again shortly"))
+        case OutcomeUnknown():
+            return _retry_after(Problem("outcome-unknown", str(exc)))
         case HTTPException():
             return _http(exc)
     log.exception("unhandled error", extra={"path": request.path})
     return Problem("internal", "an unexpected error; it has been logged")
+
+
+def _retry_after(problem: Problem) -> Problem:
+    problem.headers["Retry-After"] = "1"
+    return problem
 
 
 # Werkzeug's HTTP errors by status; any other status is an ``http-error`` with its own.

@@ -260,7 +260,8 @@ def get_sheet(match_id: str) -> Response:
 @v1.get("/deals/<deal_id>/stream")
 def get_stream(deal_id: str) -> Response:
     """Server-Sent Events; browsers' EventSource may pass the seat token as ``?token=``."""
-    return stream.stream(referee(), deal_id, bearer() or request.args.get("token") or None)
+    return stream.stream(current_app.extensions["tricklog.stream_referee"], deal_id,
+                         bearer() or request.args.get("token") or None)
 
 
 @v1.post("/bots")

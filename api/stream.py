@@ -67,16 +67,17 @@ def resume_point() -> int | None:
 
 def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     start = resume_point()  # a 422 now, before the stream starts
-    now = deals.view(referee, deal_id, token)  # 404 or 403 now, before the stream starts
     caps: StreamCaps = current_app.extensions["tricklog.stream_caps"]
     address = request.remote_addr or "-"
-    caps.acquire(token, address)  # 429 or 503 now
-    try:
-        hub: Hub = current_app.extensions["tricklog.hub"]
-        feed = hub.join(deal_id)
-    except BaseException:
-        caps.release(token, address)
-        raise
+    hub: Hub = current_app.extensions["tricklog.hub"]
+    with caps.start():  # a crowd takes its turn (or 503 streams-full)
+        now = deals.view(referee, deal_id, token)  # 404 or 403 now, before the stream starts
+        caps.acquire(token, address)  # 429 or 503 now
+        try:
+            feed = hub.join(deal_id)
+        except BaseException:
+            caps.release(token, address)
+            raise
     watcher = Watcher(referee, feed, now["seat"], request.environ.get("gunicorn.socket"),
                       token_digest(token) if token is not None else None)
     response = Response(watcher.frames(start, now["seq"]), mimetype="text/event-stream",

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +23,12 @@ from . import metrics
 from .problems import Problem
 
 RETRY_AFTER_S = 5
+# Streams set up at once in one process (their first reads of the store, on the streams' own
+# connections), and how long one more waits its turn: a crowd opening one link at the same
+# moment is served in turn or refused as ``streams-full``, never told that the store is down,
+# and the connections moves need are never theirs (issue 32 item 1).
+STARTS_AT_ONCE = 8
+START_WAIT_S = 2.0
 
 
 @dataclass
@@ -32,6 +40,8 @@ class StreamCaps:
     addresses: Counter[str] = field(default_factory=Counter)
     total: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    starting: threading.BoundedSemaphore = field(
+        default_factory=lambda: threading.BoundedSemaphore(STARTS_AT_ONCE))
 
     @classmethod
     def of(cls, settings: Settings) -> StreamCaps:
@@ -56,6 +66,18 @@ class StreamCaps:
             self.addresses[address] += 1
             if token is not None:
                 self.tokens[token] += 1
+
+    @contextmanager
+    def start(self) -> Iterator[None]:
+        """One stream's set-up, at most ``STARTS_AT_ONCE`` at once; one more waits up to
+        ``START_WAIT_S`` for its turn, then is refused (503 ``streams-full``)."""
+        if not self.starting.acquire(timeout=START_WAIT_S):
+            raise refused("streams-full", "too many event streams are starting at once on "
+                          "this server process")
+        try:
+            yield
+        finally:
+            self.starting.release()
 
     def release(self, token: str | None, address: str) -> None:
         with self.lock:

@@ -77,15 +77,54 @@ def _listed(value: str) -> tuple[str, ...]:
 CLUSTER_SCHEME = "redis+cluster://"
 
 
+# How long anything waits for the store (issue 32): a stalled Redis (SIGSTOP, a frozen VM) is a
+# prompt 503 with Retry-After, never a hang. Each call waits at most STORE_TIMEOUT_S for a
+# reply and is tried STORE_TRIES times: a request's wait on a stalled store is bounded by
+# about STORE_TRIES * (STORE_CONNECT_TIMEOUT_S + STORE_TIMEOUT_S) (3 s). ``/healthz`` probes
+# with PROBE_TIMEOUT_S and no retry.
+STORE_TIMEOUT_S = 1.0
+STORE_CONNECT_TIMEOUT_S = 0.5
+STORE_TRIES = 2
+PROBE_TIMEOUT_S = 0.5
+
+
+def _retry(tries: int) -> Retry:
+    return Retry(ExponentialBackoff(cap=0.2, base=0.01), tries - 1)
+
+
 def connect(url: str) -> redis.Redis:
-    """A client that fails fast when the store is down (a 503, not a hung request).
+    """A client that fails fast when the store is down or stalled (a 503, not a hung request).
 
     ``redis+cluster://host:port`` connects to a Redis Cluster through any of its nodes: every
     key of one deal carries the deal's hash tag, so each deal's Lua append runs on one node."""
     if url.startswith(CLUSTER_SCHEME):
         return RedisCluster.from_url(  # type: ignore[return-value]
-            "redis://" + url[len(CLUSTER_SCHEME):], socket_connect_timeout=1.0,
-            socket_timeout=5.0)
-    return redis.Redis.from_url(url, socket_connect_timeout=1.0, socket_timeout=5.0,
-                                retry=Retry(ExponentialBackoff(cap=0.2, base=0.01), 2),
+            "redis://" + url[len(CLUSTER_SCHEME):], socket_connect_timeout=STORE_CONNECT_TIMEOUT_S,
+            socket_timeout=STORE_TIMEOUT_S)
+    return redis.Redis.from_url(url, socket_connect_timeout=STORE_CONNECT_TIMEOUT_S,
+                                socket_timeout=STORE_TIMEOUT_S, retry=_retry(STORE_TRIES),
                                 health_check_interval=30)
+
+
+def like(client: redis.Redis, *, timeout: float, tries: int = 1, keepalive: bool = False,
+         max_connections: int | None = None) -> redis.Redis:
+    """Another client of ``client``'s server with its own pool, timeout and tries: the health
+    probe (short, one try), a feed's blocking reads (long), a budget of connections for one
+    kind of work (``max_connections``: beyond it a caller waits up to ``timeout`` for one)."""
+    if isinstance(client, RedisCluster):
+        node = client.get_default_node()
+        return RedisCluster(host=node.host, port=node.port,
+                            socket_timeout=timeout, socket_keepalive=keepalive,
+                            socket_connect_timeout=min(timeout, STORE_CONNECT_TIMEOUT_S))
+    pool = client.connection_pool
+    kw = {**pool.connection_kwargs, "socket_timeout": timeout, "socket_keepalive": keepalive,
+          "socket_connect_timeout": min(timeout, STORE_CONNECT_TIMEOUT_S),
+          "retry": _retry(tries)}
+    if max_connections is None:
+        new: redis.ConnectionPool = redis.ConnectionPool(
+            connection_class=pool.connection_class, **kw)
+    else:
+        new = redis.BlockingConnectionPool(  # type: ignore[no-untyped-call]
+            connection_class=pool.connection_class, max_connections=max_connections,
+            timeout=timeout, **kw)
+    return redis.Redis(connection_pool=new)

@@ -29,6 +29,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -36,13 +37,43 @@ Policy = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def call(base: str, method: str, path: str, token: str, body: Any = None) -> Any:
+    return send(base, method, path, token, body)
+
+
+def send(base: str, method: str, path: str, token: str, body: Any = None,
+         extra: dict[str, str] | None = None) -> Any:
     data = json.dumps(body).encode() if body is not None else None
-    headers = {"Content-Type": "application/json"}
+    headers = {"Content-Type": "application/json", **(extra or {})}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     with urllib.request.urlopen(req, timeout=30) as resp:
         return json.loads(resp.read())
+
+
+MOVE_TRIES = 4
+
+
+def post_move(base: str, deal: str, token: str, move: dict[str, Any]) -> Any:
+    """Post a move, always with an ``Idempotency-Key``. While its outcome is unknown (no
+    answer came, or a 502/503/504) it is posted again with the same key, after the seconds
+    the server asks: the server answers a repeat with the first outcome, never a second
+    move."""
+    key = uuid.uuid4().hex
+    for attempt in range(1, MOVE_TRIES + 1):
+        try:
+            return send(base, "POST", f"/v1/deals/{deal}/moves", token, move,
+                        {"Idempotency-Key": key})
+        except urllib.error.HTTPError as exc:
+            if exc.code not in (502, 503, 504) or attempt == MOVE_TRIES:
+                raise
+            pause = float(exc.headers.get("Retry-After") or 1)
+        except (urllib.error.URLError, OSError):  # the answer was lost on its way
+            if attempt == MOVE_TRIES:
+                raise
+            pause = 1.0
+        time.sleep(min(pause, 5.0))
+    raise AssertionError("unreachable")
 
 
 def claim(base: str, match: str, seat: int, code: str) -> str:
@@ -126,7 +157,7 @@ def play_deal(base: str, deal: str, token: str, rng: random.Random,
             move = dict(policy(data) if policy else rng.choice(data["legal_moves"]))
             move["expected_seq"] = data["seq"]
             try:
-                call(base, "POST", f"/v1/deals/{deal}/moves", token, move)
+                post_move(base, deal, token, move)
                 moves += 1
             except urllib.error.HTTPError as exc:
                 if exc.code != 409:  # someone else moved first: the next frame says so

@@ -20,6 +20,7 @@ from .errors import (
     InviteUsed,
     MatchOver,
     NotFound,
+    OutcomeUnknown,
     Refused,
     SeatIsBot,
     SeatTaken,
@@ -28,5 +29,5 @@ from .errors import (
 )
 
 __all__ = ["DealRunning", "Forbidden", "IdempotencyKeyReused", "InviteInvalid", "InviteUsed",
-           "MatchOver", "NotFound", "Referee", "Refused", "SeatIsBot", "SeatTaken", "StaleSeq",
-           "TurnHook", "Unauthorized", "utc_now"]
+           "MatchOver", "NotFound", "OutcomeUnknown", "Referee", "Refused", "SeatIsBot",
+           "SeatTaken", "StaleSeq", "TurnHook", "Unauthorized", "utc_now"]

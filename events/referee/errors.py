@@ -59,3 +59,9 @@ class Refused(Exception):
     def __init__(self, problem: str, detail: str) -> None:
         super().__init__(detail)
         self.problem = problem
+
+
+class OutcomeUnknown(Exception):
+    """The store failed while a write was sent and could not be asked afterwards whether the
+    write landed: it may have been made or not. A retry with the same ``Idempotency-Key`` is
+    answered with the first outcome."""

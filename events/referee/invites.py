@@ -8,11 +8,13 @@ invite cannot both win."""
 from __future__ import annotations
 
 import hmac
+from functools import partial
 from typing import Any
 
 from domain import match as matches
 
 from ..store import Conflict
+from . import landing
 from .context import Referee
 from .errors import (
     Forbidden,
@@ -99,5 +101,10 @@ def _change(ref: Referee, match_id: str, event: Any, guard: tuple[str, str | Non
         try:
             return ref.store.change_seat(match_id, guard, changes, (seq, envelope[0])) is not None
         except Conflict:
+            if landing.ours(ref, "match", match_id, envelope):  # a retried send landed
+                return True
             continue
+        except landing.STORE_ERRORS as exc:
+            landing.settle(exc, partial(landing.ours, ref, "match", match_id, envelope))
+            return True
     raise StaleSeq(seq)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from domain import game, registry
@@ -18,7 +19,7 @@ from domain.messages import Event
 
 from ..envelope import GENESIS, to_event
 from ..store import Conflict
-from . import deals, duplicates, turns
+from . import deals, duplicates, landing, turns
 from .context import Referee
 from .errors import MatchOver, NotFound, Refused, StaleSeq, Unauthorized
 from .seats import Meta, client_facts, deal_clients, facts, meta, opening
@@ -54,10 +55,22 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
                              {"prearranged": first["data"]} if first else None,
                              duplicate_of=group.source if group else None)
     events += [matches.seat_claimed(creator_seat)] if creator_seat is not None else []
-    ref.store.append("match", match_id, ref.seal(events, 0, GENESIS, f"create:{match_id}"),
-                     expected_seq=0)
-    return {**advance(ref, match_id).to_dict(), "deal": {"id": matches.deal_id(match_id, 1)},
-            **handed}
+    envs = ref.seal(events, 0, GENESIS, f"create:{match_id}")
+    landing.appended(ref, "match", match_id, envs,
+                     lambda: ref.store.append("match", match_id, envs, expected_seq=0))
+    return {**_started(ref, match_id, events).to_dict(),
+            "deal": {"id": matches.deal_id(match_id, 1)}, **handed}
+
+
+def _started(ref: Referee, match_id: str, events: list[Event]) -> matches.MatchState:
+    """The new match brought up to date (its first deal dealt). The match exists once its
+    stream is written: a store error after that is no failure to create it, and the next
+    read of the match deals its first deal (``advance``)."""
+    try:
+        return advance(ref, match_id)
+    except landing.STORE_ERRORS:
+        landing.log.warning("a new match's first deal waits for the store", exc_info=True)
+        return matches.fold(events)
 
 
 def _check_seats(ref: Referee, rules: Any, seats: list[dict[str, Any]],
@@ -132,11 +145,13 @@ def _append_seed(ref: Referee, match_id: str, seat: int, given: ClientSeed) -> d
         seq, prev, state = stream(ref, match_id)
         _may_give_seed(ref, state, seat)
         event = matches.client_seed(state, seat, given.commitment)
+        envs = ref.seal([event], seq, prev, f"seed:{seat}:{seq}")
         try:
-            ref.store.append("match", match_id, ref.seal([event], seq, prev, f"seed:{seat}:{seq}"),
-                             expected_seq=seq)
+            landing.appended(ref, "match", match_id, envs, partial(
+                ref.store.append, "match", match_id, envs, expected_seq=seq))
         except Conflict:
-            continue
+            if not landing.ours(ref, "match", match_id, envs):
+                continue
         return dict(event.data)
     raise StaleSeq(seq)
 

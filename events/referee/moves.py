@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 import uuid
+from functools import partial
 from typing import Any
 
 import orjson
@@ -17,7 +18,7 @@ from domain import match as matches
 from domain.messages import Command, Move
 
 from ..store import Conflict, Duplicate, Remembered
-from . import deals, turns
+from . import deals, landing, turns
 from . import matches as match_stream
 from .context import Referee
 from .deals import LoadedDeal
@@ -71,18 +72,20 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
                         deal.state.rules)
         answer = _answer(ref, deal, state, envs, seat)
         try:
-            ref.store.append("deal", deal.id, envs, expected_seq=deal.seq,
-                             idempotency=(scope, key) if key else None,
-                             answer=orjson.dumps(answer), fingerprint=fingerprint,
-                             snapshot=deals.snapshot(state))
+            landing.appended(ref, "deal", deal.id, envs, partial(
+                ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
+                idempotency=(scope, key) if key else None, answer=orjson.dumps(answer),
+                fingerprint=fingerprint, snapshot=deals.snapshot(state)))
         except Duplicate as dup:
             return _first_answer(dup.remembered, fingerprint)
         except Conflict as conflict:
-            if expected_seq is not None:
-                raise StaleSeq(conflict.current_seq) from None
-            deal = deals.load(ref, deal.id)
-            continue
-        _after(ref, deal, state, envs[-1]["seq"])
+            if not landing.ours(ref, "deal", deal.id, envs):  # else: a retried send landed
+                if expected_seq is not None:
+                    raise StaleSeq(conflict.current_seq) from None
+                deal = deals.load(ref, deal.id)
+                continue
+        landing.after_commit(partial(_after, ref, deal, state, envs[-1]["seq"]),
+                             "the move's next steps")
         return answer
     raise StaleSeq(deal.seq)
 

@@ -21,7 +21,7 @@ def problem(client: FlaskClient, ident: str) -> tuple[int, dict[str, Any]]:
 
 def test_bot_move_jobs_answer_as_unknown_jobs(client: FlaskClient, worker: Any) -> None:
     created = create(client, players=2, options={"target_stakes": 1},
-                     seats=[{"name": "me"}, {"name": "bot", "bot": "random"}])
+                     seats=[{"name": "me"}, {"name": "bot", "bot": "random"}], creator_seat=0)
     deal = created["deal"]["id"]
     view = client.get(f"/v1/deals/{deal}").get_json()
     if view["turn"] != 1:  # the bot is second: hand it the turn

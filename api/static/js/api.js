@@ -11,8 +11,8 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body, token) {
-  const headers = {};
+export async function api(method, path, body, token, extra = {}) {
+  const headers = { ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = "Bearer " + token;
   let resp;
@@ -27,8 +27,37 @@ export async function api(method, path, body, token) {
   }
   const json = (resp.headers.get("content-type") || "").includes("json");
   const data = json ? await resp.json() : { title: await resp.text() };
-  if (!resp.ok) throw new ApiError(resp.status, data);
+  if (!resp.ok) {
+    const err = new ApiError(resp.status, data);
+    err.retryAfter = Number(resp.headers.get("retry-after")) || 1;
+    throw err;
+  }
   return data;
+}
+
+// A key for one command: crypto.randomUUID needs a secure context, getRandomValues does not.
+export function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Failures after which a move may or may not have landed: retried with the same key, which
+// the server answers with the first outcome (never a second move).
+const UNSURE = new Set(["offline", "store-unavailable", "outcome-unknown"]);
+const MOVE_TRIES = 4;
+
+// A move, always with an Idempotency-Key, retried with that same key while its outcome is
+// unknown (the server unreachable, the store away), after the seconds the server asks.
+export async function postMove(path, body, token) {
+  const key = newKey();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await api("POST", path, body, token, { "Idempotency-Key": key });
+    } catch (err) {
+      if (!UNSURE.has(err.kind) || attempt >= MOVE_TRIES) throw err;
+      await new Promise((done) => setTimeout(done, 1000 * Math.min(err.retryAfter || 1, 5)));
+    }
+  }
 }
 
 let rulesets = null;

@@ -1,7 +1,7 @@
 // A live table at /deals/{id}: your view if you hold a seat of the match (the seat you chose
 // last, kept per match in local storage), else the spectator's. It follows the deal over the
 // event stream; a move that the deal has moved past simply refreshes the view.
-import { api, gameName, matchOf, seats } from "./api.js";
+import { api, gameName, matchOf, postMove, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { actions, autoStop, autoStopBox, hand, talk } from "./hand.js";
 import { feed, newHistory } from "./history.js";
@@ -273,7 +273,7 @@ class Table {
     this.error("");
     try {
       const body = againstView ? { ...move, expected_seq: this.view.seq } : move;
-      const answer = await api("POST", path("v1", "deals", this.view.id, "moves"), body, this.token);
+      const answer = await postMove(path("v1", "deals", this.view.id, "moves"), body, this.token);
       // The answer is news only if it follows on from what the stream has told us.
       if (answer.events.length && answer.events[0].seq === this.history.seq + 1) {
         for (const env of answer.events) feed(this.history, env);

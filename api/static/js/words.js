@@ -268,6 +268,8 @@ export function problemWords(err) {
       return "The server cannot be reached; trying again…";
     case "store-unavailable":
       return "The server's store is unavailable; try again in a moment.";
+    case "outcome-unknown":
+      return "The server could not tell whether your move was made; reload to see.";
     case "rate-limited":
       return "Too many requests: wait a moment and try again.";
     default:
