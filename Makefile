@@ -8,7 +8,7 @@ RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test test-fast lint bench soak install clean browser browser-try axe screenshots \
-        typescript typescript-try
+        typescript typescript-try image podman
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -94,6 +94,27 @@ bench: $(TEST_STAMP)
 # A steady load on loopback for three minutes; it fails if any request fails.
 soak: $(RUN_STAMP)
 	$(BIN)/python scripts/bench_moves.py --seconds 180 --clients 8
+
+# The OCI image localhost/tricklog (Containerfile; docs/DEPLOY.md). Installs podman,
+# podman-compose and mmdebstrap when root with apt (deploy/setup-podman.sh), builds the Debian
+# base once (deploy/base-image.sh), the wheel and its dependencies' wheels on the host into
+# build/wheelhouse, then the image from them with no network. Also writes .env with a random
+# Redis password for compose.yaml when there is none.
+IMAGE ?= localhost/tricklog
+# Debian's Python is 3.11.2, where redis-py also needs async-timeout (below 3.11.3); the host's
+# pip resolves for its own Python, so that wheel is asked for by name.
+IMAGE_EXTRA_WHEELS := "async-timeout>=4.0.3"
+
+podman:
+	deploy/setup-podman.sh
+
+image: podman | $(BIN)/python
+	deploy/base-image.sh
+	rm -rf build/wheelhouse
+	$(BIN)/python -m pip wheel --quiet --wheel-dir build/wheelhouse . $(IMAGE_EXTRA_WHEELS)
+	podman build --quiet --format docker --tag $(IMAGE) . >/dev/null
+	deploy/env-file.sh
+	@podman image inspect $(IMAGE) --format '$(IMAGE): {{.Size}} bytes'
 
 clean:
 	rm -rf $(VENV) .tricklog .hypothesis .tools scripts/typescript/node_modules \
