@@ -95,24 +95,18 @@ bench: $(TEST_STAMP)
 soak: $(RUN_STAMP)
 	$(BIN)/python scripts/bench_moves.py --seconds 180 --clients 8
 
-# The OCI image localhost/tricklog (Containerfile; docs/DEPLOY.md). Installs podman,
-# podman-compose and mmdebstrap when root with apt (deploy/setup-podman.sh), builds the Debian
-# base once (deploy/base-image.sh), the wheel and its dependencies' wheels on the host into
-# build/wheelhouse, then the image from them with no network. Also writes .env with a random
-# Redis password for compose.yaml when there is none.
+# The OCI image localhost/tricklog (Containerfile) and the Redis and nginx images compose.yaml
+# uses (docs/DEPLOY.md). Installs podman, podman-compose and mmdebstrap when root with apt
+# (deploy/setup-podman.sh), builds the Debian base once (deploy/base-image.sh), the wheels on
+# the host, then the images from them with no network inside (deploy/build-images.sh). Writes
+# .env with a random Redis password for compose.yaml when there is none.
 IMAGE ?= localhost/tricklog
-# Debian's Python is 3.11.2, where redis-py also needs async-timeout (below 3.11.3); the host's
-# pip resolves for its own Python, so that wheel is asked for by name.
-IMAGE_EXTRA_WHEELS := "async-timeout>=4.0.3"
 
 podman:
 	deploy/setup-podman.sh
 
-image: podman | $(BIN)/python
-	deploy/base-image.sh
-	rm -rf build/wheelhouse
-	$(BIN)/python -m pip wheel --quiet --wheel-dir build/wheelhouse . $(IMAGE_EXTRA_WHEELS)
-	podman build --quiet --format docker --tag $(IMAGE) . >/dev/null
+image: | $(BIN)/python
+	PYTHON=$(BIN)/python IMAGE=$(IMAGE) deploy/build-images.sh
 	deploy/env-file.sh
 	@podman image inspect $(IMAGE) --format '$(IMAGE): {{.Size}} bytes'
 

@@ -79,16 +79,13 @@ def _serve_command(sub: Commands) -> None:
 
 def _api_command(sub: Commands) -> None:
     api = sub.add_parser("api", help="run only the API under gunicorn, on TRICKLOG_REDIS_URL",
-                         description="Run the API alone (no RQ worker, no embedded Redis) "
-                         "until SIGTERM: the process to run on an API box or in an API "
-                         "container, next to `tricklog worker` elsewhere. Gunicorn is started "
-                         "again if it dies. Environment: TRICKLOG_REDIS_URL (required), "
-                         "TRICKLOG_PORT (8000), TRICKLOG_WORKERS (4 processes), "
-                         "TRICKLOG_DATA_DIR (for the /metrics counters).")
+                         description="The API alone (no worker, no embedded Redis), restarted if "
+                         "it dies, until SIGTERM. Environment: TRICKLOG_REDIS_URL (required), "
+                         "TRICKLOG_PORT (8000), TRICKLOG_WORKERS (4), TRICKLOG_DATA_DIR.")
     api.add_argument("--host", default="127.0.0.1", help="0.0.0.0 in a container")
     api.add_argument("--port", type=int, default=None, help="default: TRICKLOG_PORT or 8000")
     api.add_argument("--workers", type=int, default=None, help="gunicorn processes")
-    api.set_defaults(run=_api, no_worker=True)
+    api.set_defaults(run=_serve, no_worker=True)
 
 
 def _worker_command(sub: Commands) -> None:
@@ -170,16 +167,6 @@ def _redis(args: argparse.Namespace) -> int:
     return 0
 
 
-def _api(args: argparse.Namespace) -> int:
-    """``serve`` without its worker, and refusing to start an embedded Redis."""
-    from events.config import Settings
-
-    if not Settings.from_env().redis_url:
-        print("tricklog api: set TRICKLOG_REDIS_URL", file=sys.stderr)
-        return 2
-    return _serve(args)
-
-
 def _worker(args: argparse.Namespace) -> int:
     import socket
 
@@ -219,6 +206,9 @@ def _serve(args: argparse.Namespace) -> int:
     from events.supervisor import Supervisor
 
     settings = Settings.from_env()
+    if args.command == "api" and not settings.redis_url:
+        print("tricklog api: set TRICKLOG_REDIS_URL", file=sys.stderr)
+        return 2
     log = logging.getLogger("tricklog.serve")
     _more_open_files()
     stop = _stop_on_signal()

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The three images of compose.yaml, from this checkout: localhost/tricklog (Containerfile),
+# localhost/tricklog-redis and localhost/tricklog-proxy (deploy/redis, deploy/proxy), all on
+# the Debian base of deploy/base-image.sh (built once, then reused). The wheel and its
+# dependencies' wheels are made on the host ($PYTHON -m pip wheel) into build/wheelhouse, so
+# no build step inside a container needs HTTPS. `make image` and tests/e2e/test_containers.py
+# run it; podman's layer cache makes a second run take seconds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+IMAGE=${IMAGE:-localhost/tricklog}
+deploy/setup-podman.sh
+deploy/base-image.sh
+rm -rf build  # setuptools would also pack a stale build/lib
+# Debian's Python is 3.11.2, where redis-py also needs async-timeout (below 3.11.3); the host's
+# pip resolves for its own Python, so that wheel is asked for by name.
+"$PYTHON" -m pip wheel --quiet --wheel-dir build/wheelhouse . "async-timeout>=4.0.3" \
+  2> >(grep -v "^WARNING: Location" >&2)
+podman build --quiet --format docker --tag "$IMAGE" . >/dev/null
+podman build --quiet --format docker --tag localhost/tricklog-redis deploy/redis >/dev/null
+podman build --quiet --format docker --tag localhost/tricklog-proxy deploy/proxy >/dev/null
