@@ -16,6 +16,14 @@ rm -rf build  # setuptools would also pack a stale build/lib
 # pip resolves for its own Python, so that wheel is asked for by name.
 "$PYTHON" -m pip wheel --quiet --wheel-dir build/wheelhouse . "async-timeout>=4.0.3" \
   2> >(grep -v "^WARNING: Location" >&2)
-podman build --quiet --format docker --tag "$IMAGE" . >/dev/null
-podman build --quiet --format docker --tag localhost/tricklog-redis deploy/redis >/dev/null
-podman build --quiet --format docker --tag localhost/tricklog-proxy deploy/proxy >/dev/null
+build() {  # tag context: build, then drop the image the tag named before (no dangling pile)
+  local before
+  before=$(podman image inspect --format '{{.Id}}' "$1" 2>/dev/null || true)
+  podman build --quiet --format docker --tag "$1" "$2" >/dev/null
+  if [ -n "$before" ] && [ "$before" != "$(podman image inspect --format '{{.Id}}' "$1")" ]; then
+    podman rmi "$before" >/dev/null 2>&1 || true
+  fi
+}
+build "$IMAGE" .
+build localhost/tricklog-redis deploy/redis
+build localhost/tricklog-proxy deploy/proxy

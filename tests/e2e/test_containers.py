@@ -149,12 +149,32 @@ def test_compose_serves_through_the_proxy_and_the_api_comes_back(project: Projec
     wait_until(lambda: (now := state(api))["Running"] and now["Pid"] != before["Pid"], 60)
     assert wait_until(lambda: healthy(base), 90)
     bot_deal_and_a_move(base, "containers-2")
+    redis_keeps_its_log_behind_a_password(project, base)
     # the proxy answers with a request-header timeout: a client that never ends its head is
     # dropped, not held
     with socket.create_connection(("127.0.0.1", project.port), timeout=30) as sock:
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
         answer = sock.recv(100)  # nginx's default would hold it for 60 s: a timeout here
     assert answer == b"" or answer.startswith(b"HTTP/1.1 408")
+
+
+def redis_keeps_its_log_behind_a_password(project: Project, base: str) -> None:
+    """Redis answers no one without the password, appends to its AOF, and a Redis that dies
+    comes back with every match (the named volume)."""
+    redis = project.container("redis")
+    cli = ["podman", "exec", redis, "redis-cli", "--no-auth-warning"]
+    refused = subprocess.run([*cli, "DBSIZE"], capture_output=True, text=True).stdout
+    assert "NOAUTH" in refused
+    authed = [*cli, "-a", project.env["TRICKLOG_REDIS_PASSWORD"]]
+    aof = subprocess.run([*authed, "CONFIG", "GET", "appendonly"], capture_output=True,
+                         text=True).stdout.split()
+    assert aof == ["appendonly", "yes"]
+    matches = call(base, "GET", "/v1/matches")
+    before = state(redis)
+    os.kill(before["Pid"], signal.SIGKILL)
+    wait_until(lambda: (now := state(redis))["Running"] and now["Pid"] != before["Pid"], 60)
+    assert wait_until(lambda: healthy(base), 60)
+    assert call(base, "GET", "/v1/matches") == matches
 
 
 def test_podman_stop_is_clean(images: None) -> None:
