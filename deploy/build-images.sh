@@ -14,8 +14,13 @@ deploy/base-image.sh
 rm -rf build  # setuptools would also pack a stale build/lib
 # Debian's Python is 3.11.2, where redis-py also needs async-timeout (below 3.11.3); the host's
 # pip resolves for its own Python, so that wheel is asked for by name.
-"$PYTHON" -m pip wheel --quiet --wheel-dir build/wheelhouse . "async-timeout>=4.0.3" \
+# A wheel of the same sources is then the same bytes (zip times from the last commit), so
+# podman's layer cache skips the install when nothing changed; the dependencies get their own
+# layer below Tricklog's.
+SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || echo 315532800) \
+  "$PYTHON" -m pip wheel --quiet --wheel-dir build/wheelhouse . "async-timeout>=4.0.3" \
   2> >(grep -v "^WARNING: Location" >&2)
+mkdir -p build/app && mv build/wheelhouse/tricklog-*.whl build/app/
 build() {  # tag context: build, then drop the image the tag named before (no dangling pile)
   local before
   before=$(podman image inspect --format '{{.Id}}' "$1" 2>/dev/null || true)
