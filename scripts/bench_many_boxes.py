@@ -146,7 +146,7 @@ def main() -> int:
     print("| what | per second | p50 ms | p99 ms | errors |\n| --- | --- | --- | --- | --- |")
     print(f"| people's moves, {args.clients} clients | {len(moves) / args.seconds:.0f} | "
           f"{pct(moves, .5):.1f} | {pct(moves, .99):.1f} | {len(errors)} |")
-    print(f"| bot moves, {args.bot_matches} bot matches at once ({took:.1f} s) | "
+    print(f"| events of {args.bot_matches} bot-only matches at once ({took:.1f} s) | "
           f"{bot_moves / took:.0f} | | | |")
     return 1 if errors else 0
 
