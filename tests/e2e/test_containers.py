@@ -130,11 +130,32 @@ def bot_deal_and_a_move(base: str, seed: str) -> None:
     deal = wait_until(lambda: call(base, "GET", f"/v1/matches/{created['id']}")["deals"], 30)
     mine = wait_until(lambda: (v := call(base, "GET", f"/v1/deals/{deal[-1]['id']}",
                                          token=token))["turn"] == 0 and v, 60)
-    moved = call(base, "POST", f"/v1/deals/{deal[-1]['id']}/moves", mine["legal_moves"][0],
-                 token=token)
-    assert moved["view"]["turn"] != 0
+    stream = urllib.request.urlopen(urllib.request.Request(
+        f"{base}/v1/deals/{deal[-1]['id']}/stream", headers={
+            "Authorization": f"Bearer {token}", "Last-Event-ID": str(mine["seq"])}), timeout=30)
+    with stream:
+        moved = call(base, "POST", f"/v1/deals/{deal[-1]['id']}/moves", mine["legal_moves"][0],
+                     token=token)
+        assert moved["view"]["turn"] != 0
+        # the move's frame comes through the proxy at once, not when a buffer fills
+        assert next_frame_id(stream, "event") == mine["seq"] + 1
     wait_until(lambda: call(base, "GET", f"/v1/deals/{deal[-1]['id']}", token=token)
                ["turn"] == 0, 60)  # the three bots played after it
+
+
+def next_frame_id(stream: Any, kind: str) -> int:
+    """The ``id:`` of the next Server-Sent Events frame of that kind on an open stream."""
+    frame: dict[str, str] = {}
+    for raw in stream:
+        line = raw.decode().rstrip("\n")
+        if line:
+            name, _, value = line.partition(":")
+            frame[name] = value.strip()
+        elif frame.get("event") == kind:
+            return int(frame["id"])
+        else:
+            frame = {}
+    raise AssertionError("the stream ended")
 
 
 def test_compose_serves_through_the_proxy_and_the_api_comes_back(project: Project) -> None:
