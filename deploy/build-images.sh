@@ -21,14 +21,15 @@ SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || echo 315532800) \
   "$PYTHON" -m pip wheel --quiet --wheel-dir build/wheelhouse . "async-timeout>=4.0.3" \
   2> >(grep -v "^WARNING: Location" >&2)
 mkdir -p build/app && mv build/wheelhouse/tricklog-*.whl build/app/
-build() {  # tag context: build, then drop the image the tag named before (no dangling pile)
+build() {  # tag context [flags]: build, then drop the image the tag named before (no pile)
   local before
   before=$(podman image inspect --format '{{.Id}}' "$1" 2>/dev/null || true)
-  podman build --quiet --format docker --tag "$1" "$2" >/dev/null
+  podman build --quiet --format docker --tag "$1" "${@:3}" "$2" >/dev/null
   if [ -n "$before" ] && [ "$before" != "$(podman image inspect --format '{{.Id}}' "$1")" ]; then
     podman rmi "$before" >/dev/null 2>&1 || true
   fi
 }
+build "$IMAGE-build" . --target build  # tagged, so an old build stage does not linger
 build "$IMAGE" .
 build localhost/tricklog-redis deploy/redis
 build localhost/tricklog-proxy deploy/proxy

@@ -88,6 +88,9 @@ def project(images: None, tmp_path: Path) -> Iterator[Project]:
         logs = subprocess.run(["podman", "logs", "--tail", "30", project.container("api")],
                               capture_output=True, text=True).stdout
         project.compose("down", "-v")
+        # podman-compose 1.0 leaves the project's network behind
+        subprocess.run(["podman", "network", "rm", "-f", f"{project.name}_default"],
+                       capture_output=True)
         print(logs)  # shown when the test failed
 
 
