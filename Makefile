@@ -8,7 +8,7 @@ RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test test-fast lint bench soak install clean browser browser-try axe screenshots \
-        typescript typescript-try
+        typescript typescript-try image podman
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -95,6 +95,21 @@ bench: $(TEST_STAMP)
 # A steady load on loopback for three minutes; it fails if any request fails.
 soak: $(RUN_STAMP)
 	$(BIN)/python scripts/bench_moves.py --seconds 180 --clients 8
+
+# The OCI image localhost/tricklog (Containerfile) and the Redis and nginx images compose.yaml
+# uses (docs/DEPLOY.md). Installs podman, podman-compose and mmdebstrap when root with apt
+# (deploy/setup-podman.sh), builds the Debian base once (deploy/base-image.sh), the wheels on
+# the host, then the images from them with no network inside (deploy/build-images.sh). Writes
+# .env with a random Redis password for compose.yaml when there is none.
+IMAGE ?= localhost/tricklog
+
+podman:
+	deploy/setup-podman.sh
+
+image: | $(BIN)/python
+	PYTHON=$(BIN)/python IMAGE=$(IMAGE) deploy/build-images.sh
+	deploy/env-file.sh
+	@podman image inspect $(IMAGE) --format '$(IMAGE): {{.Size}} bytes'
 
 clean:
 	rm -rf $(VENV) .tricklog .hypothesis .tools scripts/typescript/node_modules \

@@ -1,4 +1,4 @@
-"""The ``tricklog`` command: ``serve``, ``worker``, ``redis`` (each with ``--help``).
+"""The ``tricklog`` command: ``serve``, ``api``, ``worker``, ``redis`` (each with ``--help``).
 
 Heavy imports happen inside the commands, so ``tricklog --help`` answers at once.
 """
@@ -54,7 +54,7 @@ def parser() -> argparse.ArgumentParser:
     out = argparse.ArgumentParser(
         prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
     sub = out.add_subparsers(dest="command", required=True)
-    for add in (_serve_command, _worker_command, _redis_command, _audit_command,
+    for add in (_serve_command, _api_command, _worker_command, _redis_command, _audit_command,
                 _arena_command):
         add(sub)
     return out
@@ -75,6 +75,17 @@ def _serve_command(sub: Commands) -> None:
     serve.add_argument("--workers", type=int, default=None, help="gunicorn processes")
     serve.add_argument("--no-worker", action="store_true", help="start no RQ worker")
     serve.set_defaults(run=_serve)
+
+
+def _api_command(sub: Commands) -> None:
+    api = sub.add_parser("api", help="run only the API under gunicorn, on TRICKLOG_REDIS_URL",
+                         description="The API alone (no worker, no embedded Redis), restarted if "
+                         "it dies, until SIGTERM. Environment: TRICKLOG_REDIS_URL (required), "
+                         "TRICKLOG_PORT (8000), TRICKLOG_WORKERS (4), TRICKLOG_DATA_DIR.")
+    api.add_argument("--host", default="127.0.0.1", help="0.0.0.0 in a container")
+    api.add_argument("--port", type=int, default=None, help="default: TRICKLOG_PORT or 8000")
+    api.add_argument("--workers", type=int, default=None, help="gunicorn processes")
+    api.set_defaults(run=_serve, no_worker=True)
 
 
 def _worker_command(sub: Commands) -> None:
@@ -195,6 +206,9 @@ def _serve(args: argparse.Namespace) -> int:
     from events.supervisor import Supervisor
 
     settings = Settings.from_env()
+    if args.command == "api" and not settings.redis_url:
+        print("tricklog api: set TRICKLOG_REDIS_URL", file=sys.stderr)
+        return 2
     log = logging.getLogger("tricklog.serve")
     _more_open_files()
     stop = _stop_on_signal()
