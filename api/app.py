@@ -24,6 +24,7 @@ from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
 from . import headers, limits, metrics, problem_types, problems, quotas
+from .audit_routes import audit_routes
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
 from .routes import v1
@@ -70,6 +71,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     headers.install(app)
     app.register_blueprint(v1)
     app.register_blueprint(seat_routes)
+    app.register_blueprint(audit_routes)
     _site(app)
     return app
 

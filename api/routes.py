@@ -21,12 +21,10 @@ from events.referee import (
     Unauthorized,
     bots,
     deals,
-    disputes,
     matches,
     moves,
     sheets,
 )
-from workers.audits import audit_job, dispute_job
 from workers.replays import replay_job
 from workers.turns import served_job
 from workers.webhooks import NotAllowed, check_url
@@ -38,7 +36,6 @@ from .wire import json_response, repeated_key
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 MAX_LIMIT = 1000
-MAX_AUDIT_BODY = 2 * 1024 * 1024  # an uploaded export may be larger than a move
 
 
 def referee() -> Referee:
@@ -179,32 +176,6 @@ def get_export(deal_id: str) -> Response:
 def post_seed(match_id: str) -> Response:
     data = schemas.SeedIn().load(body())
     return json_response(matches.contribute_seed(referee(), match_id, bearer(), data["seed"]), 201)
-
-
-@v1.post("/deals/<deal_id>/disputes")
-def post_dispute(deal_id: str) -> Response:
-    data = schemas.DisputeIn().load(body())
-    with quotas.charged("audits"):
-        dispute = disputes.open_dispute(referee(), deal_id, bearer(), data["message"])
-        job = queue().enqueue(dispute_job, deal_id, dispute["id"], result_ttl=7 * 24 * 3600)
-    return json_response({**dispute, "job_id": job.id}, 201)
-
-
-@v1.get("/deals/<deal_id>/disputes")
-def get_disputes(deal_id: str) -> Response:
-    return json_response({"disputes": disputes.listing(referee(), deal_id, bearer())})
-
-
-@v1.post("/audits")
-def post_audit() -> Response:
-    request.max_content_length = MAX_AUDIT_BODY
-    data = schemas.AuditIn().load(body())
-    with quotas.charged("audits"):
-        if "deal_id" in data:
-            deals.export(referee(), data["deal_id"])  # 404 or 409 now rather than in the job
-        job = queue().enqueue(audit_job, data, result_ttl=24 * 3600)
-    return json_response({"id": job.id, "status": job.get_status()}, 202,
-                         {"Location": f"/v1/jobs/{job.id}"})
 
 
 @v1.get("/jobs/<job_id>")

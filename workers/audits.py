@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from rq import get_current_job
+from rq import Queue, get_current_job
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
 
 from events.audit import Report, audit_export
 from events.referee import audits, disputes
@@ -36,3 +39,18 @@ def dispute_job(deal_id: str, dispute_id: str) -> dict[str, Any]:
     report = audit_job({"deal_id": deal_id})
     disputes.settle(runtime.referee(), deal_id, dispute_id, report)
     return report
+
+
+def stored_audit_id(deal_id: str, last_hash: str) -> str:
+    """The one audit job of a stored deal whose log ends in ``last_hash``."""
+    return "audit-" + hashlib.sha256(f"{deal_id}\n{last_hash}".encode()).hexdigest()[:32]
+
+
+def cached_audit(queue: Queue, job_id: str) -> Job | None:
+    """The stored deal's audit job if it is queued, running or kept with its result; ``None``
+    when there is none to reuse (never made, expired, or failed: then it is made again)."""
+    try:
+        job = Job.fetch(job_id, connection=queue.connection, serializer=queue.serializer)
+    except NoSuchJobError:
+        return None
+    return None if job.is_failed or job.is_canceled or job.is_stopped else job

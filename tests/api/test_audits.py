@@ -12,10 +12,14 @@ from typing import Any
 import orjson
 import pytest
 from flask.testing import FlaskClient
+from rq import SimpleWorker
 
+from api.app import create_app
 from domain import game, registry
 from domain.fairness import commit
+from events.config import Settings
 from tests.http import auth, claim_seats, create, play_randomly
+from workers import runtime
 
 JSONL = {"Accept": "application/jsonl"}
 
@@ -164,3 +168,33 @@ def test_exports_are_regression_fixtures(path: Path) -> None:
     assert state.phase == "over" and state.rules.preset == header["ruleset"]
     assert registry.PRESETS[header["ruleset"]]
     assert game.is_over(state)
+
+
+def test_browsing_a_replay_reuses_one_audit_and_spares_the_dispute_quota(
+        redis_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31 item 7: the replay page audits its finished deal each time it is opened. A
+    finished log never changes, so every opening gets the same job, charged once; a seat
+    can still open a dispute afterwards."""
+    monkeypatch.setenv("TRICKLOG_QUOTA_AUDITS", "2/3600")
+    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
+    client = app.test_client()
+    created, deal = finished_deal(client)
+    queue = app.extensions["tricklog.queue"]
+    ids = set()
+    for _ in range(6):
+        resp = client.post("/v1/audits", json={"deal_id": deal})
+        assert resp.status_code == 202, resp.get_json()
+        ids.add(resp.get_json()["id"])
+    assert len(ids) == 1 and len(queue.get_job_ids()) == 1
+    runtime.configure(app.extensions["tricklog.referee"])
+    try:
+        SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
+            burst=True)
+    finally:
+        runtime.configure(None)
+    again = client.post("/v1/audits", json={"deal_id": deal}).get_json()
+    assert again["id"] in ids and job(client, again["id"])["result"]["ok"]
+    token = claim_seats(client, created)[0]
+    resp = client.post(f"/v1/deals/{deal}/disputes", json={"message": "check it"},
+                       headers=auth(token))
+    assert resp.status_code == 201, resp.get_json()
