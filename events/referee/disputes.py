@@ -1,5 +1,5 @@
-"""Disputes: a seat disputes a finished deal, an audit job fills in the report, and the
-match's seats read them."""
+"""Disputes: a seat disputes a finished deal, an audit job fills in the report, and anyone
+reads them (like the deal's export)."""
 
 from __future__ import annotations
 
@@ -33,8 +33,14 @@ def settle(ref: Referee, deal_id: str, dispute_id: str, report: dict[str, Any]) 
 
 
 def listing(ref: Referee, deal_id: str, token: str | None) -> list[dict[str, Any]]:
-    """A deal's disputes with their audit reports, for the match's seats only."""
-    if token is None:
-        raise Unauthorized("disputes are shown to the match's seats")
-    deals.load(ref, deal_id).meta.seat_of(token)
+    """A deal's disputes with their audit reports. A dispute is opened only once its deal is
+    ``disclosed``, and its report is made from the export, which is public then: so is the
+    list, for a club's arbiter or any spectator with no seat (issue 31 item 9). Before that
+    (there can be no dispute yet) only the match's seats may ask."""
+    deal = deals.load(ref, deal_id)
+    if not deals.disclosed(ref, deal):
+        if token is None:
+            raise Unauthorized("until the deal is over, its disputes are shown to the "
+                               "match's seats")
+        deal.meta.seat_of(token)
     return sorted(ref.store.disputes(deal_id), key=lambda d: d["at"])

@@ -94,7 +94,10 @@ def test_audit_requests_are_checked(client: FlaskClient) -> None:
     assert client.get("/v1/jobs/nope").status_code == 404
 
 
-def test_a_dispute_is_audited_and_shown_to_the_seats(client: FlaskClient, worker: Any) -> None:
+def test_a_dispute_is_audited_and_public_like_the_export(client: FlaskClient,
+                                                         worker: Any) -> None:
+    """Issue 31 item 9: a club's arbiter with no seat (or a seat elsewhere) reads the disputes
+    of a finished deal, as it reads its export; a running deal's are for its seats."""
     created, deal = finished_deal(client)
     token = claim_seats(client, created)[1]
     resp = client.post(f"/v1/deals/{deal}/disputes", json={"message": "I had the ace!"},
@@ -104,10 +107,16 @@ def test_a_dispute_is_audited_and_shown_to_the_seats(client: FlaskClient, worker
     disputes = client.get(f"/v1/deals/{deal}/disputes", headers=auth(token)).get_json()
     (dispute,) = disputes["disputes"]
     assert dispute["seat"] == 1 and dispute["status"] == "audited" and dispute["report"]["ok"]
-    assert client.get(f"/v1/deals/{deal}/disputes").status_code == 401
+    assert client.get(f"/v1/deals/{deal}/disputes").get_json() == disputes  # no token
     other = create(client, seed="other")
-    assert client.get(f"/v1/deals/{deal}/disputes",
-                      headers=auth(claim_seats(client, other)[0])).status_code == 403
+    stranger = auth(claim_seats(client, other)[0])
+    assert client.get(f"/v1/deals/{deal}/disputes", headers=stranger).get_json() == disputes
+    running = other["deal"]["id"]
+    assert client.get(f"/v1/deals/{running}/disputes").status_code == 401
+    assert client.get(f"/v1/deals/{running}/disputes", headers=auth(token)).status_code == 403
+    mine = auth(claim_seats(client, other)[1])
+    assert client.get(f"/v1/deals/{running}/disputes", headers=mine).get_json() == {
+        "disputes": []}
 
 
 def test_client_seeds_change_the_deck_and_are_committed(client: FlaskClient) -> None:
