@@ -1,4 +1,5 @@
-"""The ``tricklog`` command: ``serve``, ``api``, ``worker``, ``redis`` (each with ``--help``).
+"""The ``tricklog`` command: ``serve``, ``api``, ``worker``, ``redis``, ``audit``, ``replay``,
+``arena`` (each with ``--help``).
 
 Heavy imports happen inside the commands, so ``tricklog --help`` answers at once.
 """
@@ -15,6 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from events import offline_commands
 from events.logs import setup_logging
 
 Commands = argparse._SubParsersAction  # the sub-command parsers' holder argparse hands out
@@ -54,8 +56,8 @@ def parser() -> argparse.ArgumentParser:
     out = argparse.ArgumentParser(
         prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
     sub = out.add_subparsers(dest="command", required=True)
-    for add in (_serve_command, _api_command, _worker_command, _redis_command, _audit_command,
-                _arena_command):
+    for add in (_serve_command, _api_command, _worker_command, _redis_command,
+                offline_commands.add_audit, offline_commands.add_replay, _arena_command):
         add(sub)
     return out
 
@@ -106,19 +108,6 @@ def _redis_command(sub: Commands) -> None:
     redis_cmd.set_defaults(run=_redis)
 
 
-def _audit_command(sub: Commands) -> None:
-    audit = sub.add_parser("audit", help="verify an exported deal offline (no Redis needed)",
-                           description="Check an export's hash chain, the fairness commitment "
-                           "and re-shuffle, and re-run every event through the rules. Exit "
-                           "status 0 only for a clean log; 1 names the first event that "
-                           "differs; 2 for a file that cannot be read or is not a well-formed "
-                           "export (the report says what is wrong).")
-    audit.add_argument("file", help="an export (GET /v1/deals/{id}/export: a JSON array, "
-                       "compact or pretty-printed, or JSON Lines); - for stdin")
-    audit.add_argument("--json", action="store_true", help="print the report as JSON")
-    audit.set_defaults(run=_audit, quiet=True)
-
-
 def _arena_command(sub: Commands) -> None:
     arena = sub.add_parser(
         "arena", help="bots against bots: win rates with 95%% CI",
@@ -146,12 +135,6 @@ def _arena(args: argparse.Namespace) -> int:
 
     return command(args.preset, args.players, args.hero, args.villain, args.matches, args.ms,
                    args.json)
-
-
-def _audit(args: argparse.Namespace) -> int:
-    from events.audit_command import command
-
-    return command(args.file, args.json)
 
 
 def _redis(args: argparse.Namespace) -> int:

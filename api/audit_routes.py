@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import orjson
 from flask import Blueprint, Response, request
 
 from events.referee import deals, disputes
@@ -47,3 +48,18 @@ def post_audit() -> Response:
             job = queue().enqueue(audit_job, data, job_id=job_id, result_ttl=24 * 3600)
     return json_response({"id": job.id, "status": job.get_status()}, 202,
                          {"Location": f"/v1/jobs/{job.id}"})
+
+
+@audit_routes.get("/matches/<match_id>/export")
+def get_match_export(match_id: str) -> Response:
+    """Every finished deal's export: a JSON array of them, or with ``Accept:
+    application/jsonl`` one deal's export (its JSON array) a line."""
+    exports = deals.match_export(referee(), match_id)
+    best = request.accept_mimetypes.best_match(["application/json", "application/jsonl"],
+                                               default="application/json")
+    if best == "application/json":
+        return json_response(exports, headers={
+            "Content-Disposition": f'attachment; filename="{match_id}.json"'})
+    text = b"".join(orjson.dumps(export) + b"\n" for export in exports)
+    return Response(text, mimetype="application/jsonl", headers={
+        "Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})

@@ -1,29 +1,52 @@
-"""``tricklog audit FILE``: read an export (either form), print its report, exit with its
-verdict: 0 for a clean log, 1 for one that differs, 2 for a file that cannot be read or is not
-a well-formed export."""
+"""``tricklog audit FILE``: read an export (either form, of one deal or of a whole match),
+print its report, exit with its verdict: 0 for a clean log, 1 for one that differs, 2 for a
+file that cannot be read or is not a well-formed export."""
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 import orjson
 
-from .audit import audit_export
+from .audit import Report, audit_export
+from .exports import deal_exports, read
 
 
 def command(path: str, as_json: bool) -> int:
-    try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except OSError as exc:
-        print(f"tricklog audit: {exc}", file=sys.stderr)
+    text = read(path, "audit")
+    if text is None:
         return 2
+    deals = deal_exports(text)
+    if deals is not None:
+        return _match(deals, as_json)
     report = audit_export(text)
     say(orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode() if as_json
         else report.to_text())
-    if report.ok:
+    return _status([report])
+
+
+def _match(deals: list[list[Any]], as_json: bool) -> int:
+    """A whole match's export: each deal audited in turn, its id before its report."""
+    reports = [audit_export(items) for items in deals]
+    ids = [items[0].get("deal_id") if items and isinstance(items[0], dict) else None
+           for items in deals]
+    if as_json:
+        say(orjson.dumps({"ok": all(r.ok for r in reports), "deals": [
+            {"deal_id": i, **r.to_dict()} for i, r in zip(ids, reports, strict=True)]},
+            option=orjson.OPT_INDENT_2).decode())
+    else:
+        say("\n".join(f"{i}: {r.to_text()}" for i, r in zip(ids, reports, strict=True)))
+    return _status(reports)
+
+
+def _status(reports: list[Report]) -> int:
+    """0 when every report is clean; 2 when one is not an export at all; else 1."""
+    if all(r.ok for r in reports):
         return 0
-    return 2 if report.first_error and report.first_error.get("check") == "format" else 1
+    malformed = any(r.first_error and r.first_error.get("check") == "format" for r in reports)
+    return 2 if malformed else 1
 
 
 def say(text: str) -> None:

@@ -176,6 +176,18 @@ def export(ref: Referee, deal_id: str) -> list[dict[str, Any]]:
     return [header, *envelopes]
 
 
+def match_export(ref: Referee, match_id: str) -> list[list[dict[str, Any]]]:
+    """Every finished deal's ``export``, in order (the deal being played is left out). A
+    finished deal that is not ``disclosed`` yet (a linked table still plays it) is refused
+    as its own export is: the whole match waits for it."""
+    envs = ref.store.read("match", match_id)
+    if not envs:
+        raise NotFound("match", match_id)
+    ids = [matches.deal_id(match_id, d["number"])
+           for d in matches.fold([to_event(e) for e in envs]).deals]
+    return [export(ref, deal_id) for deal_id in ids if is_over(ref, deal_id)]
+
+
 def served_envelopes(rules: Any, envs: list[dict[str, Any]], viewer: int | None, shown: bool
                      ) -> list[dict[str, Any]]:
     """Envelopes as ``viewer`` may see them: whole once the deal is ``disclosed`` (``shown``);

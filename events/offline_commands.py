@@ -1,0 +1,50 @@
+"""The ``tricklog`` sub-commands that read an export file and need no server: ``audit`` and
+``replay``. Their work is imported when they run, so ``tricklog --help`` answers at once."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+FILE_HELP = ("an export: one deal's (GET /v1/deals/{id}/export) or a whole match's "
+             "(GET /v1/matches/{id}/export), a JSON array (compact or pretty-printed) or "
+             "JSON Lines; - for stdin")
+
+
+def add_audit(sub: Any) -> None:
+    audit = sub.add_parser("audit", help="verify an exported deal or match offline (no Redis "
+                           "needed)",
+                           description="Check an export's hash chain, the fairness commitment "
+                           "and re-shuffle, and re-run every event through the rules (each "
+                           "deal of a match export in turn). Exit status 0 only for a clean "
+                           "log; 1 names the first event that differs; 2 for a file that "
+                           "cannot be read or is not a well-formed export (the report says "
+                           "what is wrong).")
+    audit.add_argument("file", help=FILE_HELP)
+    audit.add_argument("--json", action="store_true", help="print the report as JSON")
+    audit.set_defaults(run=_audit, quiet=True)
+
+
+def add_replay(sub: Any) -> None:
+    replay = sub.add_parser("replay", help="tell an exported deal or match event by event, "
+                            "offline",
+                            description="Print each event of an export with the table as it "
+                            "stood after it: the cards on the table, whose turn, the stock, "
+                            "the captures and every hand. It checks nothing (`tricklog audit` "
+                            "does). Exit status 2 for a file that cannot be read or replayed.")
+    replay.add_argument("file", help=FILE_HELP)
+    replay.add_argument("--json", action="store_true",
+                        help="JSON Lines: {deal_id, event, state} for each event")
+    replay.set_defaults(run=_replay, quiet=True)
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from .audit_command import command
+
+    return command(args.file, args.json)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .replay_command import command
+
+    return command(args.file, args.json)
