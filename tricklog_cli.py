@@ -117,11 +117,13 @@ def _arena_command(sub: Commands) -> None:
         "partnerships the hero holds one side, sides swapped every match; where each seat "
         "plays for itself the hero holds one seat, moving round the table. Bots: "
         "random, heuristic, search, and ismcts (OpenSpiel's ISMCTSBot on the registered "
-        "OpenSpiel game; needs the test extras).")
+        "OpenSpiel game; needs the test extras), or a third-party policy as module:function "
+        "(found on the path or from the working directory, like examples/sse_bot.py "
+        "--policy: a function from a seat's view to one of its legal_moves).")
     arena.add_argument("--preset", default="sedma", help="a preset of GET /v1/rulesets")
     arena.add_argument("--players", type=int, default=2, help="a player count the preset has")
-    arena.add_argument("--hero", default="heuristic", help="the bot measured")
-    arena.add_argument("--villain", default="random", help="its opponent")
+    arena.add_argument("--hero", default="heuristic", help="the bot measured (or module:function)")
+    arena.add_argument("--villain", default="random", help="its opponent (or module:function)")
     arena.add_argument("--matches", type=int, default=40, help="whole matches to play")
     arena.add_argument("--ms", type=float, default=None,
                        help="wall time per move for every bot that searches (search, ismcts); "

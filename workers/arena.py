@@ -10,7 +10,9 @@ the domain may not read a clock, so ``search`` is handed a callable that says ti
 from __future__ import annotations
 
 import hashlib
+import importlib
 import math
+import os
 import random
 import sys
 import time
@@ -61,10 +63,41 @@ def make_player(name: str, rules: Any, seed: int, budget_ms: float | None) -> Pl
 
         ismcts = ISMCTSPlayer((budget_ms or ISMCTS_MS) / 1000, seed)
         return lambda view, deal: ismcts.choose(rules, deal.dealt, deal.moves)
+    if ":" in name:
+        return third_party(name)
     if name == "search" and budget_ms:
         return lambda view, deal: search_bot(view, rng, stop=deadline_after(budget_ms))
     bot = BOTS[name]
     return lambda view, deal: bot(view, rng)
+
+
+def load_policy(spec: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """``module:function``, the module found on the path or from the working directory (as
+    ``examples/sse_bot.py --policy`` finds it): a function from a seat's view to a move."""
+    module, _, name = spec.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(1, os.getcwd())
+    try:
+        policy = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise ArenaError(f"cannot load the policy {spec!r} (module:function): {exc}") from None
+    if not callable(policy):
+        raise ArenaError(f"the policy {spec!r} is not a function")
+    return policy  # type: ignore[no-any-return]
+
+
+def third_party(spec: str) -> Player:
+    """A policy from elsewhere (``--hero examples.pettingzoo_policy:choose``), held to the
+    legal moves it is given, as the API would hold it."""
+    policy = load_policy(spec)
+
+    def play(view: dict[str, Any], deal: DealSoFar) -> dict[str, Any]:
+        move = dict(policy(view))
+        if move not in view["legal_moves"]:
+            raise ArenaError(f"{spec} chose {move}, not one of its legal moves")
+        return move
+
+    return play
 
 
 @dataclass
@@ -92,8 +125,11 @@ def check(preset: str, players: int, bots: Sequence[str]) -> Any:
     if preset not in PRESETS:
         raise ArenaError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
     for bot in bots:
-        if bot not in PLAYERS:
-            raise ArenaError(f"unknown bot {bot!r}; known: {', '.join(PLAYERS)}")
+        if ":" in bot:
+            load_policy(bot)
+        elif bot not in PLAYERS:
+            raise ArenaError(f"unknown bot {bot!r}; known: {', '.join(PLAYERS)}, or a "
+                             "policy as module:function")
     try:
         return rules_for(preset, players, {})
     except DomainError as exc:
@@ -243,7 +279,11 @@ def command(preset: str, players: int, hero: str, villain: str, matches_n: int,
         print(f"tricklog arena: ismcts needs OpenSpiel (pip install -e '.[test]'): {exc}",
               file=sys.stderr)
         return 2
-    row = duel(preset, players, hero, villain, matches_n, progress=progress, budget_ms=ms)
+    try:
+        row = duel(preset, players, hero, villain, matches_n, progress=progress, budget_ms=ms)
+    except ArenaError as exc:  # a third-party policy that broke the rules
+        print(f"\ntricklog arena: {exc}", file=sys.stderr)
+        return 2
     if tty:
         print(file=sys.stderr)
     print(orjson.dumps(row).decode() if as_json else table([row]))
