@@ -32,6 +32,7 @@ from events.referee import Referee, deals
 from events.referee import matches as match_stream
 from events.referee.seats import token_digest
 
+from .addresses import client_address
 from .hub import Feed, Hub, Snapshot
 from .problems import invalid
 from .stream_caps import StreamCaps
@@ -68,7 +69,7 @@ def resume_point() -> int | None:
 def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     start = resume_point()  # a 422 now, before the stream starts
     caps: StreamCaps = current_app.extensions["tricklog.stream_caps"]
-    address = request.remote_addr or "-"
+    address = client_address()
     hub: Hub = current_app.extensions["tricklog.hub"]
     with caps.start():  # a crowd takes its turn (or 503 streams-full)
         now = deals.view(referee, deal_id, token)  # 404 or 403 now, before the stream starts
