@@ -141,9 +141,12 @@ TYPES: tuple[ProblemType, ...] = (
     ProblemType("too-many-streams", 429, "Too many event streams",
                 "This seat token or address already holds as many open event streams on this "
                 "server process as the operator allows (`TRICKLOG_STREAMS_PER_TOKEN`, "
-                "`TRICKLOG_STREAMS_PER_ADDRESS`); `limit` names which.",
+                "`TRICKLOG_STREAMS_PER_ADDRESS`), or this address already follows as many "
+                "distinct deals at once (`TRICKLOG_STREAM_DEALS_PER_ADDRESS`); `limit` names "
+                "which (`token`, `address`, `deals`).",
                 "Close a stream you no longer read (one per seat is enough), or wait for the "
-                "seconds in `Retry-After`."),
+                "seconds in `Retry-After`; meanwhile poll `GET /v1/deals/{id}` with "
+                "`If-None-Match`."),
     ProblemType("quota-exceeded", 429, "Quota exceeded",
                 "This address or token has created as many matches, or queued as much work for "
                 "the workers, as the operator allows in the window: new matches, bot seats in "

@@ -73,11 +73,11 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     hub: Hub = current_app.extensions["tricklog.hub"]
     with caps.start():  # a crowd takes its turn (or 503 streams-full)
         now = deals.view(referee, deal_id, token)  # 404 or 403 now, before the stream starts
-        caps.acquire(token, address)  # 429 or 503 now
+        caps.acquire(token, address, deal_id)  # 429 or 503 now
         try:
             feed = hub.join(deal_id)
         except BaseException:
-            caps.release(token, address)
+            caps.release(token, address, deal_id)
             raise
     watcher = Watcher(referee, feed, now["seat"], request.environ.get("gunicorn.socket"),
                       token_digest(token) if token is not None else None)
@@ -86,7 +86,7 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
 
     def closed() -> None:  # the WSGI server closes the body: the client left or the deal ended
         hub.leave(feed)
-        caps.release(token, address)
+        caps.release(token, address, deal_id)
 
     response.call_on_close(closed)
     return response

@@ -36,6 +36,7 @@ class Settings:
     streams_per_address: int = 1000     # TRICKLOG_STREAMS_PER_ADDRESS: ... per API process
     streams_per_process: int = 5000     # TRICKLOG_STREAMS_PER_PROCESS
     stream_deals_per_process: int = 500  # TRICKLOG_STREAM_DEALS_PER_PROCESS: deals watched
+    stream_deals_per_address: int = 20  # TRICKLOG_STREAM_DEALS_PER_ADDRESS: ... per process
     trusted_proxies: tuple[str, ...] = ()  # TRICKLOG_TRUSTED_PROXIES: addresses or networks
 
     @classmethod
@@ -64,6 +65,8 @@ class Settings:
             "streams_per_process": int(env.get("TRICKLOG_STREAMS_PER_PROCESS", "5000")),
             "stream_deals_per_process": int(env.get("TRICKLOG_STREAM_DEALS_PER_PROCESS",
                                                     "500")),
+            "stream_deals_per_address": int(env.get("TRICKLOG_STREAM_DEALS_PER_ADDRESS",
+                                                    "20")),
             "trusted_proxies": _listed(env.get("TRICKLOG_TRUSTED_PROXIES", "")),
         }
         return cls(**{**read, **overrides})  # type: ignore[arg-type]
