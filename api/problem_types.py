@@ -153,6 +153,13 @@ TYPES: tuple[ProblemType, ...] = (
                 "new matches, audits (disputes included) or replays (`TRICKLOG_QUOTA_MATCHES`, "
                 "`_BOTS`, `_AUDITS`, `_REPLAYS`); `quota` names which. "
                 "Nothing was created or queued.", "Wait for the seconds in `Retry-After`."),
+    ProblemType("too-many-connections", 429, "Too many connections",
+                "This address already holds as many open connections to this server process "
+                "as the operator allows (`TRICKLOG_CONNECTIONS_PER_ADDRESS`, event streams "
+                "included); the HTTP server answers it before reading the request (no "
+                "`instance`).",
+                "Close connections you no longer use, or wait for the seconds in "
+                "`Retry-After`."),
     ProblemType("headers-too-large", 431, "Request headers too large",
                 "A header line over 8190 bytes or more than 100 headers; the HTTP server "
                 "answers it before any route (no `instance`).", "Send fewer, shorter headers."),
