@@ -23,7 +23,7 @@ from events.referee import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import headers, limits, metrics, problem_types, problems, quotas
+from . import addresses, headers, limits, metrics, problem_types, problems, quotas
 from .audit_routes import audit_routes
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
@@ -65,6 +65,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
                                          settings.stream_deals_per_process)
     app.extensions["tricklog.stream_caps"] = StreamCaps.of(settings)
     problems.install(app)
+    addresses.install(app, settings.trusted_proxies)
     limits.install(app, settings)
     quotas.install(app, settings)
     metrics.install(app)

@@ -16,6 +16,7 @@ redis-py and ``api.hub``'s reader threads all yield to each other while they wai
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import sys
@@ -28,6 +29,7 @@ from gunicorn.workers.gthread import ThreadWorker
 
 from events.logs import JsonFormatter
 
+from .connections import RETRY_AFTER_S, Admission, peer_address
 from .problem_types import BY_NAME, SERVER_PROBLEMS
 
 MAX_DETAIL = 300
@@ -55,12 +57,14 @@ class JsonLogger(glogging.Logger):  # type: ignore[misc]
             "bytes": getattr(resp, "sent", None)})
 
 
-def write_problem(sock: Any, status_int: int, reason: str, mesg: str) -> None:
-    """gunicorn's ``util.write_error``, answering problem+json (types of the one catalogue)."""
-    kind = BY_NAME[SERVER_PROBLEMS.get(status_int, "http-error")]
+def write_problem(sock: Any, status_int: int, reason: str, mesg: str,
+                  name: str | None = None, extra: str = "") -> None:
+    """gunicorn's ``util.write_error``, answering problem+json (types of the one catalogue);
+    ``name`` and ``extra`` (header lines) for the worker's own refusals."""
+    kind = BY_NAME[name or SERVER_PROBLEMS.get(status_int, "http-error")]
     body = json.dumps({"type": kind.uri, "title": kind.title, "status": status_int,
                        "detail": (mesg or kind.title)[:MAX_DETAIL]}).encode()
-    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n{extra}"
             f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
     util.write_nonblock(sock, head.encode("latin-1") + body)
 
@@ -100,8 +104,49 @@ class ProblemPages:
         super().handle_error(req, client, addr, exc)  # type: ignore[misc]
 
 
-class ProblemGeventWorker(ProblemPages, GeventWorker):  # type: ignore[misc]
-    """gevent, with problem+json error pages."""
+class AdmittingWorker:
+    """A worker that admits each connection before reading it (``api.connections``)."""
+
+    @functools.cached_property
+    def admission(self) -> Admission:
+        """Read at the first connection: after gevent has patched the standard library (the
+        redis client ``events.config`` imports must not be loaded before it)."""
+        from events.config import Settings
+
+        settings = Settings.from_env()
+        return Admission(settings.connections_per_address, settings.header_timeout)
+
+    def handle(self, listener: Any, client: Any, addr: Any) -> None:
+        address = peer_address(addr)
+        if not self.admission.enter(address):
+            refuse_connection(client, self.admission.per_address)
+            return
+        try:
+            self.admission.start_timer(client)
+            super().handle(listener, client, addr)  # type: ignore[misc]
+        finally:
+            self.admission.headers_read(client)
+            self.admission.leave(address)
+
+    def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> None:
+        self.admission.headers_read(sock)  # the request is in: no time-out for the rest
+        super().handle_request(listener_name, req, sock, addr)  # type: ignore[misc]
+
+
+def refuse_connection(client: Any, cap: int) -> None:
+    try:
+        write_problem(client, 429, "Too Many Requests",
+                      f"at most {cap} connections at once from one address",
+                      name="too-many-connections", extra=f"Retry-After: {RETRY_AFTER_S}\r\n")
+    except OSError:
+        pass
+    finally:
+        util.close(client)
+
+
+class ProblemGeventWorker(ProblemPages, AdmittingWorker, GeventWorker):  # type: ignore[misc]
+    """gevent, with problem+json error pages, a per-address connection cap and a
+    header-read time-out."""
 
 
 class ProblemThreadWorker(ProblemPages, ThreadWorker):  # type: ignore[misc]

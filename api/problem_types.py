@@ -141,15 +141,25 @@ TYPES: tuple[ProblemType, ...] = (
     ProblemType("too-many-streams", 429, "Too many event streams",
                 "This seat token or address already holds as many open event streams on this "
                 "server process as the operator allows (`TRICKLOG_STREAMS_PER_TOKEN`, "
-                "`TRICKLOG_STREAMS_PER_ADDRESS`); `limit` names which.",
+                "`TRICKLOG_STREAMS_PER_ADDRESS`), or this address already follows as many "
+                "distinct deals at once (`TRICKLOG_STREAM_DEALS_PER_ADDRESS`); `limit` names "
+                "which (`token`, `address`, `deals`).",
                 "Close a stream you no longer read (one per seat is enough), or wait for the "
-                "seconds in `Retry-After`."),
+                "seconds in `Retry-After`; meanwhile poll `GET /v1/deals/{id}` with "
+                "`If-None-Match`."),
     ProblemType("quota-exceeded", 429, "Quota exceeded",
                 "This address or token has created as many matches, or queued as much work for "
                 "the workers, as the operator allows in the window: new matches, bot seats in "
                 "new matches, audits (disputes included) or replays (`TRICKLOG_QUOTA_MATCHES`, "
                 "`_BOTS`, `_AUDITS`, `_REPLAYS`); `quota` names which. "
                 "Nothing was created or queued.", "Wait for the seconds in `Retry-After`."),
+    ProblemType("too-many-connections", 429, "Too many connections",
+                "This address already holds as many open connections to this server process "
+                "as the operator allows (`TRICKLOG_CONNECTIONS_PER_ADDRESS`, event streams "
+                "included); the HTTP server answers it before reading the request (no "
+                "`instance`).",
+                "Close connections you no longer use, or wait for the seconds in "
+                "`Retry-After`."),
     ProblemType("headers-too-large", 431, "Request headers too large",
                 "A header line over 8190 bytes or more than 100 headers; the HTTP server "
                 "answers it before any route (no `instance`).", "Send fewer, shorter headers."),

@@ -32,6 +32,7 @@ from events.referee import Referee, deals
 from events.referee import matches as match_stream
 from events.referee.seats import token_digest
 
+from .addresses import client_address
 from .hub import Feed, Hub, Snapshot
 from .problems import invalid
 from .stream_caps import StreamCaps
@@ -68,15 +69,15 @@ def resume_point() -> int | None:
 def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     start = resume_point()  # a 422 now, before the stream starts
     caps: StreamCaps = current_app.extensions["tricklog.stream_caps"]
-    address = request.remote_addr or "-"
+    address = client_address()
     hub: Hub = current_app.extensions["tricklog.hub"]
     with caps.start():  # a crowd takes its turn (or 503 streams-full)
         now = deals.view(referee, deal_id, token)  # 404 or 403 now, before the stream starts
-        caps.acquire(token, address)  # 429 or 503 now
+        caps.acquire(token, address, deal_id)  # 429 or 503 now
         try:
             feed = hub.join(deal_id)
         except BaseException:
-            caps.release(token, address)
+            caps.release(token, address, deal_id)
             raise
     watcher = Watcher(referee, feed, now["seat"], request.environ.get("gunicorn.socket"),
                       token_digest(token) if token is not None else None)
@@ -85,7 +86,7 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
 
     def closed() -> None:  # the WSGI server closes the body: the client left or the deal ended
         hub.leave(feed)
-        caps.release(token, address)
+        caps.release(token, address, deal_id)
 
     response.call_on_close(closed)
     return response

@@ -13,6 +13,8 @@ from flask import request
 
 from events import keys
 
+from .addresses import client_address
+
 
 @dataclass(frozen=True, slots=True)
 class Window:
@@ -40,7 +42,7 @@ class Window:
 
 def clients() -> list[str]:
     """Who a request is charged to: its address and, with one, its bearer token's digest."""
-    names = [f"addr:{request.remote_addr}"]
+    names = [f"addr:{client_address()}"]
     auth = request.headers.get("Authorization")
     if auth:
         names.append("token:" + hashlib.sha256(auth.encode()).hexdigest()[:32])

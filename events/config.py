@@ -36,6 +36,10 @@ class Settings:
     streams_per_address: int = 1000     # TRICKLOG_STREAMS_PER_ADDRESS: ... per API process
     streams_per_process: int = 5000     # TRICKLOG_STREAMS_PER_PROCESS
     stream_deals_per_process: int = 500  # TRICKLOG_STREAM_DEALS_PER_PROCESS: deals watched
+    stream_deals_per_address: int = 20  # TRICKLOG_STREAM_DEALS_PER_ADDRESS: ... per process
+    connections_per_address: int = 2000  # TRICKLOG_CONNECTIONS_PER_ADDRESS: per API process
+    header_timeout: float = 10.0        # TRICKLOG_HEADER_TIMEOUT: seconds to send the headers
+    trusted_proxies: tuple[str, ...] = ()  # TRICKLOG_TRUSTED_PROXIES: addresses or networks
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -63,6 +67,11 @@ class Settings:
             "streams_per_process": int(env.get("TRICKLOG_STREAMS_PER_PROCESS", "5000")),
             "stream_deals_per_process": int(env.get("TRICKLOG_STREAM_DEALS_PER_PROCESS",
                                                     "500")),
+            "stream_deals_per_address": int(env.get("TRICKLOG_STREAM_DEALS_PER_ADDRESS",
+                                                    "20")),
+            "connections_per_address": int(env.get("TRICKLOG_CONNECTIONS_PER_ADDRESS", "2000")),
+            "header_timeout": float(env.get("TRICKLOG_HEADER_TIMEOUT", "10")),
+            "trusted_proxies": _listed(env.get("TRICKLOG_TRUSTED_PROXIES", "")),
         }
         return cls(**{**read, **overrides})  # type: ignore[arg-type]
 

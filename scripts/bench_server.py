@@ -30,7 +30,8 @@ SERVERS = ("gunicorn", "granian")
 # The stream caps of issue 18 (read by the server once they exist): far above what one
 # benchmark address opens, so that the figures measure the server and not its caps.
 CAPS = {"TRICKLOG_STREAMS_PER_TOKEN": "100000", "TRICKLOG_STREAMS_PER_ADDRESS": "100000",
-        "TRICKLOG_STREAMS_PER_PROCESS": "100000"}
+        "TRICKLOG_STREAMS_PER_PROCESS": "100000", "TRICKLOG_STREAM_DEALS_PER_ADDRESS": "100000",
+        "TRICKLOG_CONNECTIONS_PER_ADDRESS": "100000"}
 
 
 def raise_fd_limit() -> int:

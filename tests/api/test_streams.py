@@ -27,8 +27,10 @@ PROBLEM = "application/problem+json"
 class Reader:
     """One open stream, read by a thread into a queue of (event, id, data) frames."""
 
-    def __init__(self, client: FlaskClient, deal: str, headers: dict[str, str]) -> None:
-        self.response = client.get(f"/v1/deals/{deal}/stream", headers=headers, buffered=False)
+    def __init__(self, client: FlaskClient, deal: str, headers: dict[str, str],
+                 environ: dict[str, str] | None = None) -> None:
+        self.response = client.get(f"/v1/deals/{deal}/stream", headers=headers, buffered=False,
+                                   environ_base=environ or {})
         assert self.response.status_code == 200, self.response.get_json()
         self.frames: queue.Queue[tuple[str, int | None, Any]] = queue.Queue()
         self.stop = threading.Event()
@@ -281,3 +283,27 @@ def test_a_seat_that_left_gets_no_more_frames(client: FlaskClient, readers: list
     while not leaves.frames.empty():
         seen.append(leaves.frames.get())
     assert all(frame[1] is None or frame[1] <= first for frame in seen), seen
+
+
+def test_one_address_follows_a_bounded_number_of_deals(redis_client: redis.Redis,
+                                                       readers: list[Reader]) -> None:
+    """Issue 32 item 6: one address that opens a stream on deal after deal is refused (429,
+    ``limit: deals``) before it can take the deals a process follows; its own deals already
+    followed stay open to it, and another address still gets a stream on a new deal."""
+    client = capped(redis_client, stream_deals_per_address=2, stream_deals_per_process=3)
+    ids = [create(client, players=2, seed=f"streams-deals-addr-{i}-0123456789abcdef")
+           ["deal"]["id"] for i in range(4)]
+    readers.extend(Reader(client, deal, {}) for deal in ids[:2])
+    refused = client.get(f"/v1/deals/{ids[2]}/stream")
+    assert refused.status_code == 429 and refused.mimetype == PROBLEM
+    body = refused.get_json()
+    assert body["type"] == "/problems/too-many-streams" and body["limit"] == "deals"
+    assert int(refused.headers["Retry-After"]) > 0
+    readers.append(Reader(client, ids[0], {}))  # a second stream on a deal it follows
+    other = Reader(client, ids[3], {}, environ={"REMOTE_ADDR": "192.0.2.7"})
+    readers.append(other)
+    other.until("view")
+    readers.pop(0).close()  # the first address leaves deal 0 (one of its two streams on it)
+    assert client.get(f"/v1/deals/{ids[2]}/stream").status_code == 429
+    readers.pop(1).close()  # and the other: it follows one deal now
+    readers.append(Reader(client, ids[2], {}))

@@ -16,6 +16,8 @@ import {
 } from "./words.js";
 import { family, target } from "./games.js";
 
+const POLL_MS = 2000; // how often a page without a stream asks whether the deal moved on
+
 export async function dealPage(main, dealId) {
   const matchId = matchOf(dealId);
   let token = seats.token(matchId, seats.mine(matchId));
@@ -154,10 +156,47 @@ class Table {
       this.live.textContent = "live";
     };
     source.onerror = () => {
-      this.live.textContent =
-        source.readyState === EventSource.CLOSED ? "disconnected: reload the page" : "reconnecting…";
+      // CLOSED: the stream was refused (a crowd, or this address follows too many deals) or
+      // cannot be had: follow the deal by polling instead. Otherwise the browser reconnects.
+      if (source.readyState === EventSource.CLOSED) this.poll();
+      else this.live.textContent = "reconnecting…";
     };
     this.render();
+  }
+
+  // Without a stream: the view every POLL_MS with If-None-Match (a 304 costs the server one
+  // Redis round trip), and the events it missed when the view has moved on.
+  async poll() {
+    if (this.polling) return;
+    this.polling = true;
+    this.source?.close();
+    this.live.textContent = "live (polling)";
+    let etag = null;
+    while (this.view.phase !== "over") {
+      await new Promise((done) => setTimeout(done, POLL_MS));
+      try {
+        const headers = etag ? { "If-None-Match": etag } : {};
+        if (this.token) headers.Authorization = "Bearer " + this.token;
+        const resp = await fetch(path("v1", "deals", this.view.id), { headers, cache: "no-store" });
+        if (resp.status === 304) continue;
+        if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
+        etag = resp.headers.get("ETag");
+        const view = await resp.json();
+        await this.catchUp();
+        await this.show(view);
+        this.live.textContent = "live (polling)";
+      } catch {
+        this.live.textContent = "polling: the server does not answer, retrying…";
+      }
+    }
+    this.live.textContent = "deal over";
+  }
+
+  async catchUp() {
+    const query = new URLSearchParams({ after: String(this.history.seq) });
+    const url = `${path("v1", "deals", this.view.id, "events")}?${query}`;
+    const got = await api("GET", url, undefined, this.token);
+    for (const env of got.events) feed(this.history, env);
   }
 
   async show(view) {

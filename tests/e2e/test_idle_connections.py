@@ -1,0 +1,108 @@
+"""Idle connections do not take the API down (issue 32 item 5), over gunicorn as ``tricklog
+serve`` runs it: one address that opens a few hundred connections and sends nothing is held
+to its per-address cap (the ones over it are answered with a problem and closed at once), the
+idle ones are closed once the header-read time-out passes, and meanwhile another address'
+``/healthz`` answers at once. Loopback only: 127.0.0.2 is another address of this machine."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from events.redis_server import RedisServer, free_port
+from tests.e2e.test_edge_input import request
+from tests.e2e.test_serve import ROOT
+from tricklog_cli import GUNICORN_ARGS
+
+IDLE = 300
+CAP = 100
+HEADER_TIMEOUT_S = 2
+
+
+@pytest.fixture
+def server(redis_server: RedisServer) -> Iterator[tuple[str, int]]:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRICKLOG_")}
+    env.update(TRICKLOG_REDIS_URL=redis_server.url, PYTHONPATH=str(ROOT),
+               TRICKLOG_CONNECTIONS_PER_ADDRESS=str(CAP),
+               TRICKLOG_HEADER_TIMEOUT=str(HEADER_TIMEOUT_S))
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
+                             "--workers", "1", *GUNICORN_ARGS, "api.wsgi:app"], cwd=ROOT,
+                            env=env, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if request(("127.0.0.1", port), "GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        yield "127.0.0.1", port
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def healthz_from(source: str, addr: tuple[str, int]) -> int:
+    with socket.create_connection(addr, timeout=5, source_address=(source, 0)) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return int(answer.split(b" ", 2)[1])
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    """True once the server has closed (or answered and closed) this connection."""
+    sock.setblocking(False)
+    try:
+        while sock.recv(65536):
+            pass
+        return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def test_idle_connections_from_one_address_leave_the_api_to_everyone(
+        server: tuple[str, int]) -> None:
+    idle = [socket.create_connection(server, timeout=5, source_address=("127.0.0.1", 0))
+            for _ in range(IDLE)]
+    try:
+        time.sleep(0.5)  # the server has accepted them all
+        assert healthz_from("127.0.0.2", server) == 200  # another address is served at once
+        over = [s for s in idle if closed_by_server(s)]
+        assert len(over) >= IDLE - CAP  # those over the cap were turned away at once
+        deadline = time.monotonic() + HEADER_TIMEOUT_S + 10
+        while not all(closed_by_server(s) for s in idle):
+            assert time.monotonic() < deadline, "idle connections outlived the header time-out"
+            time.sleep(0.2)
+        assert healthz_from("127.0.0.1", server) == 200  # and the address is welcome again
+    finally:
+        for sock in idle:
+            sock.close()
+
+
+def test_over_the_cap_a_connection_gets_a_problem(server: tuple[str, int]) -> None:
+    idle = [socket.create_connection(server, timeout=5) for _ in range(CAP)]
+    try:
+        time.sleep(0.3)
+        with socket.create_connection(server, timeout=5) as sock:  # answered before it asks
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.split(b" ", 2)[1] == b"429"
+        assert b"application/problem+json" in head and b"Retry-After" in head
+        assert b"/problems/too-many-connections" in body
+    finally:
+        for sock in idle:
+            sock.close()
