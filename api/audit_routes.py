@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import orjson
 from flask import Blueprint, Response, request
 
 from events.referee import deals, disputes
@@ -11,7 +10,7 @@ from workers.audits import audit_job, cached_audit, dispute_job, stored_audit_id
 
 from . import quotas, schemas
 from .routes import bearer, body, queue, referee
-from .wire import json_response
+from .wire import items_response, json_response
 
 audit_routes = Blueprint("audits", __name__, url_prefix="/v1")
 MAX_AUDIT_BODY = 2 * 1024 * 1024  # an uploaded export may be larger than a move
@@ -54,12 +53,4 @@ def post_audit() -> Response:
 def get_match_export(match_id: str) -> Response:
     """Every finished deal's export: a JSON array of them, or with ``Accept:
     application/jsonl`` one deal's export (its JSON array) a line."""
-    exports = deals.match_export(referee(), match_id)
-    best = request.accept_mimetypes.best_match(["application/json", "application/jsonl"],
-                                               default="application/json")
-    if best == "application/json":
-        return json_response(exports, headers={
-            "Content-Disposition": f'attachment; filename="{match_id}.json"'})
-    text = b"".join(orjson.dumps(export) + b"\n" for export in exports)
-    return Response(text, mimetype="application/jsonl", headers={
-        "Content-Disposition": f'attachment; filename="{match_id}.jsonl"'})
+    return items_response(deals.match_export(referee(), match_id), match_id)

@@ -32,7 +32,7 @@ from workers.webhooks import NotAllowed, check_url
 from . import bodies, metrics, polling, quotas, schemas, stream
 from .operator import require_operator
 from .problems import Problem, bad_json, invalid
-from .wire import json_response, repeated_key
+from .wire import items_response, json_response, repeated_key
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 MAX_LIMIT = 1000
@@ -161,15 +161,7 @@ def get_replay(deal_id: str) -> Response:
 def get_export(deal_id: str) -> Response:
     """One JSON array, or JSON Lines when ``Accept`` prefers ``application/jsonl``. A generated
     client sends no ``Accept`` (or ``*/*``) and reads JSON: the array is the default."""
-    lines = deals.export(referee(), deal_id)
-    best = request.accept_mimetypes.best_match(["application/json", "application/jsonl"],
-                                               default="application/json")
-    if best == "application/json":
-        return json_response(lines, headers={
-            "Content-Disposition": f'attachment; filename="{deal_id}.json"'})
-    text = b"".join(orjson.dumps(line) + b"\n" for line in lines)
-    return Response(text, mimetype="application/jsonl", headers={
-        "Content-Disposition": f'attachment; filename="{deal_id}.jsonl"'})
+    return items_response(deals.export(referee(), deal_id), deal_id)
 
 
 @v1.post("/matches/<match_id>/seeds")

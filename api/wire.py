@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import orjson
-from flask import Response
+from flask import Response, request
 
 
 def dumps(value: Any) -> bytes:
@@ -17,6 +17,19 @@ def json_response(value: Any, status: int = 200, headers: dict[str, str] | None 
                   ) -> Response:
     return Response(orjson.dumps(value), status=status, mimetype="application/json",
                     headers=headers)
+
+
+def items_response(items: list[Any], filename: str) -> Response:
+    """A download of ``items``: one JSON array, or JSON Lines (item ``i`` on line ``i``) when
+    ``Accept`` prefers ``application/jsonl``. Generated clients send ``*/*`` and read the array."""
+    best = request.accept_mimetypes.best_match(["application/json", "application/jsonl"],
+                                               default="application/json")
+    if best == "application/json":
+        return json_response(items, headers={
+            "Content-Disposition": f'attachment; filename="{filename}.json"'})
+    text = b"".join(orjson.dumps(item) + b"\n" for item in items)
+    return Response(text, mimetype="application/jsonl", headers={
+        "Content-Disposition": f'attachment; filename="{filename}.jsonl"'})
 
 
 class _Repeated(Exception):
