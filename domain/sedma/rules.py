@@ -13,7 +13,7 @@ from ..options import Option
 from .points import Scoring
 
 BURN_STAKES = {  # §3.6: (ordinary rank, four tens, four sevens)
-    "basic": (1, 1, 3), "flat4": (4, 4, 4), "graded": (5, 10, 15)}
+    "plain": (1, 1, 1), "basic": (1, 1, 3), "flat4": (4, 4, 4), "graded": (5, 10, 15)}
 BURNED_HAND_STAKES = 4
 
 
@@ -85,8 +85,9 @@ DOUBLE_WIN = Option("double_win", "string", "all_points", "what earns 2 stakes: 
                     "no points at all (all_points) or took no ace or ten (all_counters)",
                     choices=("all_points", "all_counters"))
 BURN_TARIFF = Option("burn_tariff", "string", "off", "burned round: four cards of one rank played "
-                     "in a row end the deal; stakes (rank/tens/sevens) basic 1/1/3, flat4 4/4/4, "
-                     "graded 5/10/15", choices=("off", "basic", "flat4", "graded"))
+                     "in a row end the deal; stakes (rank/tens/sevens) plain 1/1/1, basic 1/1/3, "
+                     "flat4 4/4/4, graded 5/10/15",
+                     choices=("off", "plain", "basic", "flat4", "graded"))
 BURNED_HAND = Option("burned_hand", "boolean", False, "burned hand: a player who holds four of a "
                      "kind after the deal or a draw wins the deal for 4 stakes")
 REMOVED_CARDS = Option("removed_cards", "cards", ["8D", "9D"], "the two unimportant cards taken "
