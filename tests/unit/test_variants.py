@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from domain import game, registry
-from domain.errors import InvalidDeal
+from domain.errors import InvalidDeal, InvalidOption
+from domain.sedma import points as scoring
+from domain.sedma.capture import current_winner
 from domain.whist.rules import score
 from tests.helpers import arrange, random_deal, secret, step
 
@@ -113,3 +115,73 @@ def test_random_turned_hands_play_to_the_end(seed: int) -> None:
                                                         "spades_double": True})
     assert state.phase == "over" and sum(state.result["points"]) == 13
     assert log[0].data["trump"] == log[0].data["trump_card"][-1]
+
+
+# -- §3.12: sedma-tricks and sedma-osmova for three ----------------------------------------------
+
+def test_three_play_tricks_and_osmova_each_for_themselves_with_30_cards() -> None:
+    tricks = registry.rules_for("sedma-tricks", 3, {})
+    osmova = registry.rules_for("sedma-osmova", 3, {})
+    assert tricks.sides == osmova.sides == [[0], [1], [2]]
+    assert len(tricks.pack()) == len(osmova.pack()) == 30
+    assert {"8D", "9D"} - set(tricks.pack()) == {"8D", "9D"}
+    assert {"9D", "9C"} - set(osmova.pack()) == {"9D", "9C"}
+    assert sum(c.startswith("8") for c in osmova.pack()) == 4  # every wild eight stays
+    assert tricks.scoring.outcome == osmova.scoring.outcome == "payments"
+    assert registry.rules_for("sedma-osmova", 4, {}).scoring.outcome == "stakes"
+
+
+@pytest.mark.parametrize(("preset", "options", "field"), [
+    ("sedma-tricks", {"burn_tariff": "basic"}, "burn_tariff"),
+    ("sedma-osmova", {"burned_hand": True}, "burned_hand"),
+    ("sedma-osmova", {"removed_cards": ["8D", "9D"]}, "removed_cards"),  # an eight is wild
+])
+def test_three_players_never_burn_and_keep_the_eights(preset: str, options: dict[str, Any],
+                                                      field: str) -> None:
+    with pytest.raises(InvalidOption) as refused:
+        registry.rules_for(preset, 3, options)
+    assert refused.value.field == field
+
+
+def test_removed_cards_is_for_three_players() -> None:
+    with pytest.raises(InvalidOption):
+        registry.rules_for("sedma-tricks", 4, {"removed_cards": ["8S", "9S"]})
+    assert len(registry.rules_for("sedma-tricks", 4, {}).pack()) == 32
+
+
+@pytest.mark.parametrize(("rounds", "captures", "net"), [
+    ([5, 3, 2], [3, 2, 1], [2, -1, -1]),   # the most rounds is paid 1 by each of the others
+    ([4, 4, 2], [2, 2, 1], [1, 1, -2]),    # two tied for most: the third pays each 1
+    ([10, 0, 0], [4, 0, 0], [6, -3, -3]),  # the others captured nothing: 3 each
+    ([6, 2, 2], [3, 1, 1], [2, -1, -1]),   # no ace or ten among the losers: still 1
+])
+def test_v_tricks_02_three_players_rounds_and_payments(rounds: list[int], captures: list[int],
+                                                       net: list[int]) -> None:
+    rules = registry.rules_for("sedma-tricks", 3, {"double_win": "all_counters"})
+    s = rules.scoring
+    won = [["9S"] * (3 * r) for r in rounds]
+    points, counters = scoring.side_points(s, won, 0, 3)
+    assert points == rounds and sum(points) == 10
+    assert scoring.payments(points, counters, captures, s.double_win, s.levels)["net"] == net
+
+
+def test_v_osmova_05_three_players() -> None:
+    """A-8-7: the eight wins (a seven does not beat a winning eight); 50-30-10: the two
+    losers each pay the winner 1; 40-40-10: the third pays each 1."""
+    rules = registry.rules_for("sedma-osmova", 3, {})
+    win = current_winner
+    assert win([(0, "AS"), (1, "8H"), (2, "7C")], rules.wild, rule=rules.winner_rule) == 1
+    s = rules.scoring
+    paid = scoring.payments([50, 30, 10], [40, 30, 10], [3, 2, 1], s.double_win, s.levels)
+    assert paid["net"] == [2, -1, -1]
+    paid = scoring.payments([40, 40, 10], [40, 30, 10], [3, 2, 1], s.double_win, s.levels)
+    assert paid["net"] == [1, 1, -2]
+
+
+@pytest.mark.parametrize(("preset", "total"), [("sedma-tricks", 10), ("sedma-osmova", 90)])
+@pytest.mark.parametrize("seed", range(4))
+def test_three_player_deals_play_out_and_balance(preset: str, total: int, seed: int) -> None:
+    log, state = random_deal(preset, 3, seed)
+    assert len(log[0].data["stock"]) == 18 and sum(state.result["points"]) == total
+    net = state.result["score"]["match_points"]
+    assert sum(net) == 0 and len(net) == 3
