@@ -23,6 +23,7 @@ VARIANTS = [  # options that change the flow: talk, redeals, burning, the one pa
     ("sedma", 4, {"burn_tariff": "graded", "burned_hand": True}),
     ("sedma-3-32", 3, {"short_stock": "one_pass"}),
     ("serbian-whist", 5, {"scoring": "negative", "spades_double": True}),
+    ("serbian-whist", 4, {"trumps": "turned", "spades_double": True}),
     ("sedma-king", 3, {"removed_cards": "8H 9H", "solo_king": "KH"}),
 ]
 

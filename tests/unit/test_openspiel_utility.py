@@ -21,6 +21,7 @@ VARIANTS = [
     ("serbian-whist", 5, {"scoring": "negative", "spades_double": True}),
     ("serbian-whist", 4, {"scoring": "oy_vey", "number": 13}),
     ("serbian-whist", 6, {"scoring": "trick_scoring", "number": 9}),
+    ("serbian-whist", 4, {"trumps": "turned", "spades_double": True, "number": 5}),
 ]
 
 
