@@ -191,13 +191,16 @@ def _check_job_reader(job: Job) -> None:
     """A replay made for a seat holds that seat's cards: until its deal is disclosed, only
     that seat's token may read it. Everything else (spectators' replays, audits) is public."""
     seat, deal_id = job.meta.get("seat"), job.meta.get("deal_id")
-    if seat is None or deal_id is None or deals.is_disclosed(referee(), deal_id):
+    if seat is None or deal_id is None:
+        return
+    deal = deals.load(referee(), deal_id)
+    if deals.disclosed(referee(), deal):
         return
     token = bearer()
     if token is None:
         raise Unauthorized(f"this job holds seat {seat}'s view of a running deal: "
                            "send that seat's token")
-    if deals.load(referee(), deal_id).meta.seat_of(token) != seat:
+    if deal.meta.seat_of(token) != seat:
         raise Forbidden(f"this job holds seat {seat}'s view of a running deal")
 
 
@@ -240,7 +243,7 @@ def post_bot() -> Response:
 
 @v1.post("/deals/<deal_id>/replays")
 def post_replay(deal_id: str) -> Response:
-    seat = deals.view(referee(), deal_id, bearer())["seat"]  # 404 or 403 now, not in the job
+    seat = deals.seat(referee(), deal_id, bearer())  # 404 or 403 now, not in the job
     with quotas.charged("replays"):
         job = queue().enqueue(replay_job, deal_id, seat, result_ttl=24 * 3600,
                               meta={"deal_id": deal_id, "seat": seat})

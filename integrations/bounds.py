@@ -94,7 +94,14 @@ def _whist(table: Table) -> tuple[float, float]:
     best (worst) return is its best (worst) score while the others, between them taking the
     other tricks, score their worst (best)."""
     rules, state = table.rules, table.deal(table.pack)
-    n, trump, players = int(state.cards), state.trump, int(rules.players)
+    bounds = [_whist_hand(rules, int(state.cards), trump)
+              for trump in rules.possible_trumps(table.number)]  # a turned trump: any suit
+    return min(low for low, _ in bounds), max(high for _, high in bounds)
+
+
+def _whist_hand(rules: Any, n: int, trump: str | None) -> tuple[float, float]:
+    """``_whist`` for one hand of ``n`` cards each with trumps ``trump``."""
+    players = int(rules.players)
     scores = {t: [float(rules.player_score(b, t, n, trump)) for b in range(n + 1)]
               for t in range(n + 1)}
     sign = 1.0 if relative(rules, [1.0] + [0.0] * (players - 1))[0] > 0 else -1.0

@@ -96,8 +96,9 @@ class Case:
 def every_case() -> list[Case]:
     """Every preset and player count of the catalogue with its default options, and options
     that change what a seat may do or see: table talk, Hola's sedma-style fight, sedma-3-32's
-    one pass, a burned round, Brazil's weak-hand redeal. (Not ``burned_hand``: that no hand
-    holds four of a kind is public after every draw, which a twin would have to keep.)"""
+    one pass, a burned round, Brazil's weak-hand redeal, whist's turned trump. (Not
+    ``burned_hand``: that no hand holds four of a kind is public after every draw, which a
+    twin would have to keep.)"""
     out = [Case(pid, n) for pid, preset in registry.PRESETS.items() for n in preset.players]
     for pid, preset in registry.PRESETS.items():
         if any(o.name == "table_talk" for o in preset.options):
@@ -105,7 +106,8 @@ def every_case() -> list[Case]:
     out += [Case("hola", 4, (("fight_rule", "sedma_style"),)),
             Case("sedma-3-32", 3, (("short_stock", "one_pass"),)),
             Case("sedma", 4, (("burn_tariff", "graded"),)),
-            Case("sueca-brazil", 4, (("weak_hand_redeal", True),))]
+            Case("sueca-brazil", 4, (("weak_hand_redeal", True),)),
+            Case("serbian-whist", 4, (("trumps", "turned"),))]
     return out
 
 

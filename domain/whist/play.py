@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import flow, trickplay, tricks
+from ..cards import suit
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret, reveal
 from ..messages import Command, Event, Move
@@ -31,6 +32,7 @@ class WhistState:
     trick: tuple[tuple[int, str], ...] = ()
     voids: tuple[tuple[str, ...], ...] = ()  # suits each seat has shown it lacks
     played: tuple[str, ...] = ()             # cards of the tricks taken so far (public)
+    trump_card: str | None = None            # `trumps: turned`: public until played (§6.7)
     commitment: str | None = None
     result: dict[str, Any] | None = None
 
@@ -66,10 +68,19 @@ def check_prearranged(rules: WhistRules, hands: list[list[str]], stock: list[str
 
 def dealt(rules: WhistRules, dealer: int, hands: list[list[str]], trump_card: str | None,
           number: int) -> dict[str, Any]:
-    """Serbian whist's ``dealt`` adds the hand's place in the schedule, its size and trumps."""
-    if trump_card is not None:
-        raise InvalidDeal("trump_card", "Serbian whist's trumps follow the schedule")
-    return {"hand": number, "cards": cards_for(rules, number), "trump": trump_of(number)}
+    """Serbian whist's ``dealt`` adds the hand's place in the schedule, its size and trumps:
+    the schedule's, or with ``trumps: turned`` the suit of the dealer's last card (§6.7),
+    which a prearranged deal may name as ``trump_card``."""
+    out: dict[str, Any] = {"hand": number, "cards": cards_for(rules, number)}
+    if not rules.turned:
+        if trump_card is not None:
+            raise InvalidDeal("trump_card", "Serbian whist's trumps follow the schedule "
+                                            "unless trumps is turned")
+        return {**out, "trump": trump_of(number)}
+    card = trump_card or hands[dealer][-1]
+    if card not in hands[dealer]:
+        raise InvalidDeal("trump_card", "the turned trump must be one of the dealer's cards")
+    return {**out, "trump": suit(card), "trump_card": card}
 
 
 def start(rules: WhistRules, data: dict[str, Any]) -> WhistState:
@@ -78,7 +89,7 @@ def start(rules: WhistRules, data: dict[str, Any]) -> WhistState:
         rules=rules, dealer=data["dealer"], hand_no=data["hand"], cards=data["cards"],
         trump=data["trump"], hands=tuple(tuple(h) for h in data["hands"]), phase="bid",
         turn=data["leader"], leader=data["leader"], bids=(None,) * n, tricks_won=(0,) * n,
-        commitment=data.get("commitment"))
+        commitment=data.get("commitment"), trump_card=data.get("trump_card"))
 
 
 # -- deciding ------------------------------------------------------------------------------------
@@ -221,7 +232,11 @@ def _on_bid(state: WhistState, event: Event) -> WhistState:
 
 def _on_played(state: WhistState, event: Event) -> WhistState:
     assert event.seat is not None
-    return replace(state, trickplay.played(state, event.seat, event.data["card"]))
+    card = event.data["card"]
+    changes = trickplay.played(state, event.seat, card)
+    if card == state.trump_card:
+        changes["trump_card"] = None
+    return replace(state, changes)
 
 
 def _on_taken(state: WhistState, event: Event) -> WhistState:

@@ -44,7 +44,7 @@ def cases() -> list[tuple[str, int, dict[str, Any]]]:
         names = {o.name for o in preset.options}
         for players in preset.players:
             out.append((pid, players, {}))
-            if "burn_tariff" in names:
+            if "burn_tariff" in names and players != 3:  # nobody burns with three (§3.6)
                 out.append((pid, players, BURNING))
     out += [("sedma-3-32", 3, {"short_stock": "one_pass"}), ("hola", 4, {"fight_rule":
                                                                           "sedma_style"})]
