@@ -8,7 +8,7 @@ RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test test-fast lint bench soak install clean browser browser-try axe screenshots \
-        typescript typescript-try image podman
+        typescript typescript-try heyapi image podman
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,11 @@ screenshots: $(TEST_STAMP) browser-try
 # `tsc --noEmit` together with a small program that uses them (scripts/typescript/).
 typescript:
 	scripts/typescript/check.sh
+
+# A third generator: @hey-api/openapi-ts's fetch SDK, compiled with tsc (scripts/heyapi/);
+# tests/e2e/test_heyapi_client.py runs this and then plays a deal with it (skipped without npm).
+heyapi:
+	scripts/heyapi/check.sh
 
 # `make test` runs it when npm is there and can install the two packages; otherwise it says why
 # not (exit status 3 of check.sh) and goes on.

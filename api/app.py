@@ -25,6 +25,7 @@ from workers.runtime import queue_for, turn_hook
 
 from . import addresses, headers, limits, metrics, problem_types, problems, quotas
 from .audit_routes import audit_routes
+from .format_routes import format_routes
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
 from .routes import v1
@@ -73,6 +74,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.register_blueprint(v1)
     app.register_blueprint(seat_routes)
     app.register_blueprint(audit_routes)
+    app.register_blueprint(format_routes)
     _site(app)
     return app
 

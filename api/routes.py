@@ -60,13 +60,16 @@ def body() -> Any:
 
 
 def bearer() -> str | None:
-    header = request.headers.get("Authorization")
-    if header is None:
+    """The request's bearer token. No ``Authorization``, an empty one or ``Bearer`` with an
+    empty token (what a generated client sends with ``token=""``) is no token: the public
+    answer where a token is optional, 401 where one is needed. Another scheme is 401."""
+    header = request.headers.get("Authorization", "").strip()
+    if not header:
         return None
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    if scheme.lower() != "bearer":
         raise Unauthorized("use 'Authorization: Bearer <seat token>'")
-    return token.strip()
+    return token.strip() or None
 
 
 def int_arg(name: str, default: int | None, low: int, high: int | None = None) -> int | None:
@@ -211,14 +214,18 @@ def queue() -> Queue:
 @v1.get("/matches/<match_id>/sheet")
 def get_sheet(match_id: str) -> Response:
     """JSON by default; ``Accept: text/csv`` or ``text/plain`` for people."""
-    data = sheets.sheet(referee(), match_id)
     best = request.accept_mimetypes.best_match(
         ["application/json", "text/csv", "text/plain"], default="application/json")
-    if best == "text/csv":
+    return sheet_answer(sheets.sheet(referee(), match_id), best)
+
+
+def sheet_answer(data: dict[str, Any], mimetype: str) -> Response:
+    """The sheet as JSON, CSV (``text/csv``) or text (``text/plain``)."""
+    if mimetype == "text/csv":
         out = io.StringIO()
         csv.writer(out).writerows(sheet_forms.csv_rows(data))
         return Response(out.getvalue(), mimetype="text/csv")
-    if best == "text/plain":
+    if mimetype == "text/plain":
         return Response(sheet_forms.text(data), mimetype="text/plain")
     return json_response(data)
 

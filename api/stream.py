@@ -66,8 +66,20 @@ def resume_point() -> int | None:
     return int(raw)
 
 
+def once_arg() -> bool:
+    """``?once=true``: the frames there are now, then the stream closes (``false``, or none:
+    it stays open until the deal is over)."""
+    raw = request.args.get("once")
+    if raw is None or raw == "false":
+        return False
+    if raw != "true":
+        raise invalid({"once": ["must be true or false"]})
+    return True
+
+
 def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     start = resume_point()  # a 422 now, before the stream starts
+    once = once_arg()
     caps: StreamCaps = current_app.extensions["tricklog.stream_caps"]
     address = client_address()
     hub: Hub = current_app.extensions["tricklog.hub"]
@@ -81,7 +93,7 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
             raise
     watcher = Watcher(referee, feed, now["seat"], request.environ.get("gunicorn.socket"),
                       token_digest(token) if token is not None else None)
-    response = Response(watcher.frames(start, now["seq"]), mimetype="text/event-stream",
+    response = Response(watcher.frames(start, now["seq"], once), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     def closed() -> None:  # the WSGI server closes the body: the client left or the deal ended
@@ -101,16 +113,21 @@ class Watcher:
         self.referee, self.feed, self.seat, self.sock = referee, feed, seat, sock
         self.digest = digest
 
-    def frames(self, start: int | None, head: int) -> Iterator[bytes]:
+    def frames(self, start: int | None, head: int, once: bool = False) -> Iterator[bytes]:
         """``head``: the deal's seq in the store when the stream was asked for. A resume point
         above it starts at the current view; the process' feed may still be behind it (a
         move another process served a moment ago), and then the first frames are read from
-        the store, so that no frame is older than what the client has seen."""
+        the store, so that no frame is older than what the client has seen. ``once``: only
+        those first frames (and ``end`` if the deal is over), without waiting."""
         cursor = head if start is None or start > head else start
         snap = self.feed.latest
         if snap.seq < head or cursor < snap.base:
             snap = self.fresh(cursor)
         yield from self.catch_up(snap, cursor)
+        if once:
+            if snap.over:
+                yield self.end(snap)
+            return
         cursor, last_write = snap.seq, time.monotonic()
         while not snap.over:
             past = self.feed.wait_past(cursor, CHECK_S)

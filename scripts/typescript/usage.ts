@@ -99,3 +99,20 @@ export function seatTokens(created: Created, claimed: Claimed[]): Map<number, st
   const own = (created.tokens ?? []).map((t): [number, string] => [t.seat, t.token]);
   return new Map([...own, ...claimed.map((c): [number, string] => [c.seat, c.token])]);
 }
+
+// The other formats are operations of their own whose answers are strings (issue 31 item 3),
+// and the stream takes `once` for a bounded read.
+type SheetCsv = paths["/v1/matches/{match_id}/sheet.csv"]["get"]["responses"]["200"]["content"]["text/csv"];
+type SheetText = paths["/v1/matches/{match_id}/sheet.txt"]["get"]["responses"]["200"]["content"]["text/plain"];
+type ExportLines = paths["/v1/deals/{deal_id}/export.jsonl"]["get"]["responses"]["200"]["content"]["application/jsonl"];
+type StreamQuery = NonNullable<paths["/v1/deals/{deal_id}/stream"]["get"]["parameters"]["query"]>;
+
+export function sheetLines(sheet: SheetCsv, text: SheetText): [number, number] {
+  return [sheet.split("\n").length, text.split("\n").length];
+}
+
+export function exportItems(lines: ExportLines): Envelope[] {
+  return lines.trim().split("\n").slice(1).map((line) => JSON.parse(line) as Envelope);
+}
+
+export const boundedRead: StreamQuery = { once: true };
