@@ -95,6 +95,23 @@ TYPES: tuple[ProblemType, ...] = (
                 "A player holds the seat: it can be invited again only once they leave "
                 "(`POST /v1/matches/{id}/seats/{seat}/leave`).",
                 "Invite a free seat, or wait until the player leaves."),
+    ProblemType("clock-expired", 409, "Turn's time is up",
+                "The move came at or after its turn's deadline (the match's move clock): the "
+                "clock's bot plays the turn, or the seat's side forfeits.",
+                "Move before the `deadline` of the deal view; keep playing the next turns."),
+    ProblemType("seat-away", 409, "Seat away",
+                "The seat let its clock run out `away_after` times in a row (`seat_away`): its "
+                "bot plays its turns until its holder says it is back.",
+                "`POST /v1/matches/{id}/seats/{seat}/back` with the seat's token, then move."),
+    ProblemType("seat-not-away", 409, "Seat not away",
+                "`back` was asked for a seat that is not away: its turns are its own.",
+                "Nothing to do: just move on your turn."),
+    ProblemType("match-running", 409, "Match still running",
+                "A rematch is asked for a match that is not over yet.",
+                "Finish the match (or wait for its end), then ask again."),
+    ProblemType("rematch-exists", 409, "Rematch exists",
+                "The match has its rematch already (`rematch` in the match view); a match has "
+                "one.", "Join the rematch with its invite, or ask its creator."),
     ProblemType("seed-already-given", 409, "Client seed already given",
                 "This seat has given its client seed (when the match was created or later); a "
                 "seat gives one, so it cannot choose again after seeing how deals fall.",

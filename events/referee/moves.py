@@ -18,11 +18,11 @@ from domain import match as matches
 from domain.messages import Command, Move
 
 from ..store import Conflict, Duplicate, Remembered
-from . import deals, landing, turns
+from . import clocks, deals, landing, turns
 from . import matches as match_stream
 from .context import Referee
 from .deals import LoadedDeal
-from .errors import Forbidden, IdempotencyKeyReused, StaleSeq, Unauthorized
+from .errors import Forbidden, IdempotencyKeyReused, MatchOver, StaleSeq, Unauthorized
 
 RETRIES = 5
 
@@ -50,7 +50,7 @@ def play_as(ref: Referee, deal_id: str, seat: int, body: dict[str, Any], *, expe
     webhook bot's fallback to a random move. Bots give no fingerprint: a retried webhook may
     choose differently, and the first move stands."""
     deal = deals.load(ref, deal_id)
-    if deal.meta.bot_of(seat) is None:
+    if deal.meta.acting_bot(seat) is None:
         raise Forbidden(f"seat {seat} is not played by a bot")
     return _apply(ref, deal, seat, body, expected_seq, idempotency_key, command_id)
 
@@ -64,12 +64,18 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
         if seen is not None:
             return _first_answer(seen, fingerprint)
     for _ in range(RETRIES):
+        if deal.meta.forfeited:
+            raise MatchOver(f"match {deal.meta.match_id} is over: a side forfeited")
         if expected_seq is not None and expected_seq != deal.seq:
             raise StaleSeq(deal.seq)
+        if fingerprint is not None:
+            clocks.refuse_away(deal, seat)
         secret = deal.meta.deal_secret(matches.number_of(deal.id))
         events, state = game.step(deal.state, Command(seat, Move.from_dict(body), secret))
         envs = ref.seal(events, deal.seq, deal.hash, command_id or key or uuid.uuid4().hex,
                         deal.state.rules)
+        if fingerprint is not None:  # a person's move: on time, or refused
+            clocks.refuse_late(ref, deal, envs[0]["at"])
         answer = _answer(ref, deal, state, envs, seat)
         try:
             landing.appended(ref, "deal", deal.id, envs, partial(
@@ -84,7 +90,8 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
                     raise StaleSeq(conflict.current_seq) from None
                 deal = deals.load(ref, deal.id)
                 continue
-        landing.after_commit(partial(_after, ref, deal, state, envs[-1]["seq"]),
+        landing.after_commit(partial(_after, ref, deal, state, envs[-1],
+                                     seat if fingerprint is not None else None),
                              "the move's next steps")
         return answer
     raise StaleSeq(deal.seq)
@@ -93,15 +100,21 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
 def _answer(ref: Referee, deal: LoadedDeal, state: Any, envs: list[dict[str, Any]], seat: int
             ) -> dict[str, Any]:
     shown = deals.disclosed(ref, deal, state)
+    view = deals.view_of(deal, state, envs[-1]["seq"], seat, shown)
+    view["deadline"] = turns.deadline_at(deal.meta, state.turn, envs[-1]["at"])
     return {"events": deals.served_envelopes(deal.state.rules, envs, seat, shown),
-            "view": deals.view_of(deal, state, envs[-1]["seq"], seat, shown)}
+            "view": view}
 
 
-def _after(ref: Referee, deal: LoadedDeal, state: Any, seq: int) -> None:
-    """What a committed move sets going: the match's next deal, the next bot's turn."""
+def _after(ref: Referee, deal: LoadedDeal, state: Any, last: dict[str, Any],
+           person: int | None) -> None:
+    """What a committed move sets going: the match's next deal, the next bot's turn or
+    clock; a person's own move ends its run of timeouts."""
+    if person is not None and f"timeouts:{person}".encode() in deal.meta.raw:
+        ref.store.forget_match_facts(deal.meta.match_id, f"timeouts:{person}")
     if game.is_over(state):
         match_stream.advance(ref, deal.meta.match_id)
-    turns.notify(ref, deal.id, seq, state.turn, deal.meta)
+    turns.notify(ref, deal.id, last["seq"], state.turn, deal.meta, last["at"])
 
 
 def _first_answer(seen: Remembered, fingerprint: str | None) -> dict[str, Any]:

@@ -1,0 +1,76 @@
+"""Move clocks, as data: a match's clock (``move_seconds``, what a timeout does, which bot plays
+a seat that timed out or is away, after how many timeouts in a row a seat is away), a turn's
+deadline, and the ``timed_out`` event of a deal's log. Pure: the time comes in as an argument.
+
+A turn starts when the event that made it the seat's turn is appended (its envelope's ``at``);
+its deadline is that instant plus ``move_seconds``. ``timed_out`` (``seat``, ``deadline``,
+``forfeit`` when the seat's side loses the match) changes nothing in a deal's state: with
+``on_timeout: bot`` the bot's move follows it in the same append."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from .errors import InvalidOptions
+from .messages import Event
+
+TIMED_OUT = "timed_out"
+ON_TIMEOUT = ("bot", "forfeit")
+DEFAULT_BOT = "heuristic"
+DEFAULT_AWAY_AFTER = 2
+MAX_MOVE_SECONDS = 86400
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    move_seconds: float
+    on_timeout: str = "bot"
+    bot: str = DEFAULT_BOT
+    away_after: int = DEFAULT_AWAY_AFTER
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move_seconds": self.move_seconds, "on_timeout": self.on_timeout,
+                "bot": self.bot, "away_after": self.away_after}
+
+    @property
+    def forfeits(self) -> bool:
+        return self.on_timeout == "forfeit"
+
+
+def clock_of(data: dict[str, Any] | None) -> Clock | None:
+    """A clock from a match's ``created`` (or the body of ``POST /v1/matches``), or None."""
+    if not data:
+        return None
+    seconds = data.get("move_seconds")
+    if not isinstance(seconds, int | float) or not 0 < seconds <= MAX_MOVE_SECONDS:
+        raise InvalidOptions("clock.move_seconds", f"a number of seconds, 0 < s <= "
+                             f"{MAX_MOVE_SECONDS}")
+    on_timeout = data.get("on_timeout", "bot")
+    if on_timeout not in ON_TIMEOUT:
+        raise InvalidOptions("clock.on_timeout", "bot or forfeit")
+    return Clock(seconds, on_timeout, data.get("bot") or DEFAULT_BOT,
+                 int(data.get("away_after", DEFAULT_AWAY_AFTER)))
+
+
+def deadline(turn_at: datetime, clock: Clock) -> datetime:
+    """When the turn that began at ``turn_at`` runs out."""
+    return turn_at + timedelta(seconds=clock.move_seconds)
+
+
+def expired(turn_deadline: datetime, now: datetime) -> bool:
+    return now >= turn_deadline
+
+
+def timed_out(seat: int, turn_deadline: str, *, forfeit: bool = False) -> Event:
+    """The seat to act let its deadline pass (an automatic event: nobody's act)."""
+    data: dict[str, Any] = {"seat": seat, "deadline": turn_deadline}
+    if forfeit:
+        data["forfeit"] = True
+    return Event(TIMED_OUT, data)
+
+
+def is_timeout(event: Event) -> bool:
+    return event.type == TIMED_OUT
+

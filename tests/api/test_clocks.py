@@ -1,0 +1,134 @@
+"""Move clocks over HTTP (issue 28 items 1 and 2): a seat that never moves still lets its match
+finish (``timed_out`` then the clock's bot's move), is away after ``away_after`` timeouts in a
+row (its bot plays at once), and is back when its holder says so. The referee's clock is the
+test's: time passes when the test says, and no test sleeps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from events.envelope import render_at
+from workers.clocks import ClockKeeper
+from tests.http import auth, create, move
+
+TWO = [{"name": "Ana"}, {"name": "Bo", "bot": "random"}]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> str:
+        return render_at(self.now)
+
+    def pass_(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Clock:
+    monkeypatch.setenv("TRICKLOG_BOT_MIN_THINK", "0")
+    fake = Clock()
+    app.extensions["tricklog.referee"].clock = fake
+    app.extensions["tricklog.stream_referee"].clock = fake
+    return fake
+
+
+def clocked(client: FlaskClient, **clock: Any) -> dict[str, Any]:
+    return create(client, players=2, seats=TWO, creator_seat=0,
+                  clock={"move_seconds": 1, **clock})
+
+
+def deal_log(client: FlaskClient, deal: str) -> list[dict[str, Any]]:
+    return client.get(f"/v1/deals/{deal}/events").get_json()["events"]  # type: ignore
+
+
+def match_log(app: Flask, match: str) -> list[dict[str, Any]]:
+    return app.extensions["tricklog.referee"].store.read("match", match)  # type: ignore
+
+
+def run_until(client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[], None],
+              match: str, done: Callable[[dict[str, Any]], bool], rounds: int = 400
+              ) -> dict[str, Any]:
+    keeper = ClockKeeper(app.extensions["tricklog.referee"])
+    for _ in range(rounds):
+        worker()
+        view = client.get(f"/v1/matches/{match}").get_json()
+        if done(view):
+            return view  # type: ignore[no-any-return]
+        clock.pass_(1.5)
+        keeper.tick()
+    raise AssertionError("the match did not get there")
+
+
+def test_a_seat_that_never_moves_times_out_goes_away_and_comes_back(
+        client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[], None]) -> None:
+    created = clocked(client)
+    match, token = created["id"], created["tokens"][0]["token"]
+    assert created["clock"]["move_seconds"] == 1 and created["away"] == []
+    view = run_until(client, app, clock, worker, match, lambda v: 0 in v["away"])
+    types = [e["type"] for e in match_log(app, match)]
+    assert types.count("seat_away") == 1
+    deal = view["deals"][-1]["id"]
+    log = [e for d in view["deals"] for e in deal_log(client, d["id"])]
+    timeouts = [i for i, e in enumerate(log) if e["type"] == "timed_out"]
+    assert len(timeouts) == 2
+    for i in timeouts:  # the bot's move follows at once, in the same append
+        assert log[i]["data"]["seat"] == 0 and log[i + 1]["seat"] == 0
+        assert log[i]["at"] >= log[i]["data"]["deadline"]
+    resp = move(client, deal, token, {"type": "play", "card": "7S"})
+    assert resp.status_code == 409 and resp.get_json()["type"] == "/problems/seat-away"
+    assert client.get(f"/v1/deals/{deal}", headers=auth(token)).get_json()["deadline"] is None
+    back = client.post(f"/v1/matches/{match}/seats/0/back", headers=auth(token))
+    assert back.status_code == 200, back.get_json()
+    again = client.post(f"/v1/matches/{match}/seats/0/back", headers=auth(token))
+    assert again.get_json()["type"] == "/problems/seat-not-away"
+    assert "seat_back" in [e["type"] for e in match_log(app, match)]
+    view = run_until(client, app, clock, worker, match, lambda v: v["status"] == "over")
+    assert view["winners"]
+
+
+def test_a_move_at_the_deadline_is_refused_and_the_timeout_lands(
+        client: FlaskClient, app: Flask, clock: Clock) -> None:
+    created = clocked(client)
+    token, deal = created["tokens"][0]["token"], created["deal"]["id"]
+    seen = client.get(f"/v1/deals/{deal}", headers=auth(token)).get_json()
+    if seen["turn"] != 0:
+        pytest.skip("the bot leads this deal")
+    assert seen["deadline"] is not None
+    clock.now = datetime.fromisoformat(seen["deadline"])
+    card = seen["legal_moves"][0]
+    resp = move(client, deal, token, card, **{"Idempotency-Key": "k"})
+    assert resp.status_code == 409 and resp.get_json()["type"] == "/problems/clock-expired"
+    assert ClockKeeper(app.extensions["tricklog.referee"]).tick()
+    log = deal_log(client, deal)
+    assert [e["type"] for e in log].count("timed_out") == 1
+    assert log[-1]["command_id"].startswith("timeout:")
+
+
+def test_forfeit_ends_the_match_against_the_seat_that_timed_out(
+        client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[], None]) -> None:
+    created = clocked(client, on_timeout="forfeit")
+    view = run_until(client, app, clock, worker, created["id"],
+                     lambda v: v["status"] == "over")
+    assert view["winners"] == [1]
+    ended = match_log(app, created["id"])[-1]
+    assert ended["type"] == "ended" and ended["data"]["forfeit"]["seat"] == 0
+
+
+def test_reads_append_nothing(client: FlaskClient, app: Flask) -> None:
+    created = create(client, players=2, seats=TWO, creator_seat=0)
+    store = app.extensions["tricklog.referee"].store
+    before = store.head("match", created["id"]).seq, store.head("deal", created["deal"]["id"]).seq
+    for _ in range(3):
+        client.get(f"/v1/matches/{created['id']}")
+        client.get("/v1/matches")
+        client.get(f"/v1/deals/{created['deal']['id']}")
+    after = store.head("match", created["id"]).seq, store.head("deal", created["deal"]["id"]).seq
+    assert after == before
