@@ -5,8 +5,7 @@ From this list come the pages at ``GET /problems/{name}`` (the ``type`` of every
 resolves to one), openapi.yaml's ``ProblemType`` and ``IllegalMoveRule`` enums and README's
 error table. ``python -m api.problem_types`` rewrites the two generated parts of openapi.yaml
 and README.md; ``tests/api/test_problem_types.py`` fails while they are out of step. Adding a
-problem type is one entry here, then that command.
-"""
+problem type is one entry here (or in ``play_problems.py``), then that command."""
 
 from __future__ import annotations
 
@@ -18,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domain.errors import RULES
+
+from .play_problems import PLAY  # the problem types of online play
 
 BASE = "/problems/"
 
@@ -95,23 +96,7 @@ TYPES: tuple[ProblemType, ...] = (
                 "A player holds the seat: it can be invited again only once they leave "
                 "(`POST /v1/matches/{id}/seats/{seat}/leave`).",
                 "Invite a free seat, or wait until the player leaves."),
-    ProblemType("clock-expired", 409, "Turn's time is up",
-                "The move came at or after its turn's deadline (the match's move clock): the "
-                "clock's bot plays the turn, or the seat's side forfeits.",
-                "Move before the `deadline` of the deal view; keep playing the next turns."),
-    ProblemType("seat-away", 409, "Seat away",
-                "The seat let its clock run out `away_after` times in a row (`seat_away`): its "
-                "bot plays its turns until its holder says it is back.",
-                "`POST /v1/matches/{id}/seats/{seat}/back` with the seat's token, then move."),
-    ProblemType("seat-not-away", 409, "Seat not away",
-                "`back` was asked for a seat that is not away: its turns are its own.",
-                "Nothing to do: just move on your turn."),
-    ProblemType("match-running", 409, "Match still running",
-                "A rematch is asked for a match that is not over yet.",
-                "Finish the match (or wait for its end), then ask again."),
-    ProblemType("rematch-exists", 409, "Rematch exists",
-                "The match has its rematch already (`rematch` in the match view); a match has "
-                "one.", "Join the rematch with its invite, or ask its creator."),
+    *(ProblemType(*entry) for entry in PLAY),
     ProblemType("seed-already-given", 409, "Client seed already given",
                 "This seat has given its client seed (when the match was created or later); a "
                 "seat gives one, so it cannot choose again after seeing how deals fall.",

@@ -138,7 +138,7 @@ class PrearrangedDeal(Strict):
 
 class ClockIn(Strict):
     move_seconds = fields.Float(required=True, allow_nan=False,
-                                validate=validate.Range(min=0, max=86400, min_inclusive=False))
+                                validate=validate.Range(min=0.001, max=86400))
     on_timeout = fields.String(load_default="bot", validate=validate.OneOf(["bot", "forfeit"]))
     bot = fields.String(load_default="heuristic", validate=validate.OneOf(list(BOTS)))
     away_after = Integral(load_default=2, validate=validate.Range(min=1, max=100))

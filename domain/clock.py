@@ -1,6 +1,7 @@
 """Move clocks, as data: a match's clock (``move_seconds``, what a timeout does, which bot plays
 a seat that timed out or is away, after how many timeouts in a row a seat is away), a turn's
-deadline, and the ``timed_out`` event of a deal's log. Pure: the time comes in as an argument.
+deadline, and the ``timed_out`` event of a deal's log. Pure: the time comes in as an argument
+(seconds since the epoch).
 
 A turn starts when the event that made it the seat's turn is appended (its envelope's ``at``);
 its deadline is that instant plus ``move_seconds``. ``timed_out`` (``seat``, ``deadline``,
@@ -10,7 +11,6 @@ its deadline is that instant plus ``move_seconds``. ``timed_out`` (``seat``, ``d
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
 
 from .errors import InvalidOptions
@@ -54,12 +54,12 @@ def clock_of(data: dict[str, Any] | None) -> Clock | None:
                  int(data.get("away_after", DEFAULT_AWAY_AFTER)))
 
 
-def deadline(turn_at: datetime, clock: Clock) -> datetime:
-    """When the turn that began at ``turn_at`` runs out."""
-    return turn_at + timedelta(seconds=clock.move_seconds)
+def deadline(turn_at: float, clock: Clock) -> float:
+    """When the turn that began at ``turn_at`` runs out (both in seconds since the epoch)."""
+    return turn_at + clock.move_seconds
 
 
-def expired(turn_deadline: datetime, now: datetime) -> bool:
+def expired(turn_deadline: float, now: float) -> bool:
     return now >= turn_deadline
 
 

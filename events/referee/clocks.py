@@ -9,7 +9,6 @@ says it is back (``seat_back``); with ``on_timeout: forfeit`` the seat's side lo
 from __future__ import annotations
 
 import random
-from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -33,14 +32,10 @@ from .table import change
 LEASE_MS = 10_000  # a claimed deadline falls due again if its worker died enforcing it
 
 
-def _at(text: str) -> datetime:
-    return datetime.fromisoformat(text)
-
-
 def refuse_late(ref: Referee, deal: LoadedDeal, stamped: str) -> None:
     """A person's move stamped at or after its turn's deadline does not land."""
     due = turns.deadline_of(ref, deal.id, deal.seq, deal.state.turn, deal.meta)
-    if due is not None and expired(_at(due), _at(stamped)):
+    if due is not None and expired(turns.seconds(due), turns.seconds(stamped)):
         raise Refused("clock-expired", f"the turn's deadline {due} has passed: the clock's "
                       "bot plays it (or the side forfeits)")
 
@@ -63,11 +58,11 @@ def enforce(ref: Referee, deal_id: str, seq: int, seat: int) -> str:
     clock = turns.clocked(deal.meta, deal.state.turn)
     if deal.seq != seq or deal.state.turn != seat or clock is None or last is None:
         return "stale"
-    due = deadline(_at(last["at"]), clock)
-    if not expired(due, _at(ref.clock())):
+    due = deadline(turns.seconds(last["at"]), clock)
+    if not expired(due, turns.seconds(ref.clock())):
         turns.watch(ref, deal_id, seq, seat, deal.meta, last["at"])
         return "early"
-    return _time_out(ref, deal, seat, clock, render_at(due))
+    return _time_out(ref, deal, seat, clock, render_at(turns.when(due)))
 
 
 def _time_out(ref: Referee, deal: LoadedDeal, seat: int, clock: Clock, due: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from domain.clock import Clock, deadline
@@ -66,7 +66,7 @@ def clocked(meta: Meta, turn: int | None) -> Clock | None:
 def deadline_at(meta: Meta, turn: int | None, at: str) -> str | None:
     """The deadline (RFC 3339) of ``turn`` begun at ``at``, if a clock runs for it."""
     clock = clocked(meta, turn)
-    return None if clock is None else render_at(deadline(datetime.fromisoformat(at), clock))
+    return None if clock is None else render_at(when(deadline(seconds(at), clock)))
 
 
 def deadline_of(ref: Referee, deal_id: str, seq: int, turn: int | None, meta: Meta
@@ -89,5 +89,14 @@ def watch(ref: Referee, deal_id: str, seq: int, turn: int | None, meta: Meta,
         if began is None:
             return
         at = began["at"]
-    due = deadline(datetime.fromisoformat(at), clock)
-    ref.store.deadlines.add(deal_id, seq, turn, int(due.timestamp() * 1000), only_new=only_new)
+    due = deadline(seconds(at), clock)
+    ref.store.deadlines.add(deal_id, seq, turn, round(due * 1000), only_new=only_new)
+
+
+def seconds(at: str) -> float:
+    """An envelope's ``at`` in seconds since the epoch."""
+    return datetime.fromisoformat(at).timestamp()
+
+
+def when(epoch: float) -> datetime:
+    return datetime.fromtimestamp(epoch, UTC)

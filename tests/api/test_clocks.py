@@ -14,8 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from events.envelope import render_at
-from workers.clocks import ClockKeeper
 from tests.http import auth, create, move
+from workers.clocks import ClockKeeper
 
 TWO = [{"name": "Ana"}, {"name": "Bo", "bot": "random"}]
 
