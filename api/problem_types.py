@@ -1,11 +1,9 @@
-"""Every problem type the API answers with, one entry each: its name, status, title, what it
-means and what to do about it.
-
-From this list come the pages at ``GET /problems/{name}`` (the ``type`` of every problem
-resolves to one), openapi.yaml's ``ProblemType`` and ``IllegalMoveRule`` enums and README's
-error table. ``python -m api.problem_types`` rewrites the two generated parts of openapi.yaml
-and README.md; ``tests/api/test_problem_types.py`` fails while they are out of step. Adding a
-problem type is one entry here (or in ``play_problems.py``), then that command."""
+"""Every problem type the API answers with, one entry each (here, or online play's in
+``play_problems.py``): its name, status, title, what it means and what to do about it. From this
+list come the pages at ``GET /problems/{name}`` (the ``type`` of every problem resolves to one),
+openapi.yaml's ``ProblemType`` and ``IllegalMoveRule`` enums and README's error table. ``python
+-m api.problem_types`` rewrites the two generated parts of openapi.yaml and README.md;
+``tests/api/test_problem_types.py`` fails while they are out of step."""
 
 from __future__ import annotations
 

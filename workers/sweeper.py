@@ -2,13 +2,13 @@
 
 A bot turn is enqueued when the move before it is made; if that enqueue failed (Redis
 restarting), or the job died with its worker, nobody would ever play the turn. Every
-``SWEEP_INTERVAL`` seconds one worker (a lock in Redis) goes through the matches
-(every match made since move clocks: a deal over with no next one is the sweeper's to start,
-reads append nothing) that are not over (``keys.live_bot_matches_key``): it brings each match
-up to date (a deal that ended without the next one started) and, when the current deal has a
-bot seat to act, makes sure a job will play it (``BotTurns.ensure``); a person's clocked turn
-gets its deadline back if a Redis restart lost it (``turns.watch``). Matches found over leave
-the set. Jobs stay exactly-once (expected ``seq`` plus idempotency key), so a turn enqueued twice moves once.
+``SWEEP_INTERVAL`` seconds one worker (a lock in Redis) goes through the matches (every match
+made since move clocks: a deal over with no next one is the sweeper's to start, reads append
+nothing) that are not over (``keys.live_bot_matches_key``): it brings each match up to date (a
+deal that ended without the next one started) and, when the current deal has a bot seat to act,
+makes sure a job will play it (``BotTurns.ensure``); a person's clocked turn gets its deadline
+back if a Redis restart lost it (``turns.watch``). Matches found over leave the set. Jobs stay
+exactly-once (expected ``seq`` plus idempotency key), so a turn enqueued twice moves once.
 """
 
 from __future__ import annotations
