@@ -6,6 +6,8 @@ test's: time passes when the test says, and no test sleeps."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -132,3 +134,72 @@ def test_reads_append_nothing(client: FlaskClient, app: Flask) -> None:
         client.get(f"/v1/deals/{created['deal']['id']}")
     after = store.head("match", created["id"]).seq, store.head("deal", created["deal"]["id"]).seq
     assert after == before
+
+
+def test_a_move_racing_its_timeout_lands_or_is_refused_never_both(
+        client: FlaskClient, app: Flask, clock: Clock) -> None:
+    """The move is stamped just before the deadline, the workers' clock just after it: both
+    append at the turn's expected seq at once, and one of them wins."""
+    referee = app.extensions["tricklog.referee"]
+    for _ in range(6):
+        created = clocked(client)
+        token, deal = created["tokens"][0]["token"], created["deal"]["id"]
+        seen = client.get(f"/v1/deals/{deal}", headers=auth(token)).get_json()
+        if seen["turn"] != 0:
+            continue
+        due = datetime.fromisoformat(seen["deadline"])
+        clock.now = due - timedelta(milliseconds=50)
+        late = replace(referee, clock=lambda: render_at(due + timedelta(milliseconds=1)))
+        keeper = ClockKeeper(late)
+        with ThreadPoolExecutor(2) as pool:
+            moved = pool.submit(move, client, deal, token, seen["legal_moves"][0])
+            ticked = pool.submit(keeper.tick)
+            status, outcome = moved.result().status_code, ticked.result()
+        log = deal_log(client, deal)
+        turn = [e for e in log if e["seq"] == seen["seq"] + 1]
+        if status == 200:
+            assert turn[0]["type"] != "timed_out" and not any(
+                e["type"] == "timed_out" and e["data"]["deadline"] == seen["deadline"]
+                for e in log)
+        else:
+            assert status == 409 and turn[0]["type"] == "timed_out"
+            assert list(outcome.values()) == ["timed out"]
+        assert [e["type"] for e in log].count("timed_out") <= 1
+
+
+def test_leaving_after_the_first_move_hands_the_seat_to_a_bot(
+        client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[], None]) -> None:
+    early = create(client, players=2, seats=[{"name": "A"}, {"name": "B"}], creator_seat=0)
+    token = early["tokens"][0]["token"]
+    left = client.post(f"/v1/matches/{early['id']}/seats/0/leave", headers=auth(token))
+    assert left.get_json() == {"seat": 0}  # no card yet: free for a new invite
+    created = clocked(client)
+    match, token = created["id"], created["tokens"][0]["token"]
+    run_until(client, app, clock, worker, match, lambda v: any(
+        e["type"] == "timed_out" for e in deal_log(client, v["deals"][0]["id"])))
+    left = client.post(f"/v1/matches/{match}/seats/0/leave", headers=auth(token))
+    assert left.get_json() == {"seat": 0, "bot": "heuristic"}
+    view = run_until(client, app, clock, worker, match, lambda v: v["status"] == "over")
+    assert view["away"] == [0] and view["seated"] == []
+    last = [e["type"] for e in match_log(app, match)]
+    assert "seat_left" in last and last[-1] == "ended"
+
+
+def test_a_rematch_has_the_same_table_and_links_both_ways(
+        client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[], None]) -> None:
+    created = clocked(client, on_timeout="forfeit")
+    match, token = created["id"], created["tokens"][0]["token"]
+    early = client.post(f"/v1/matches/{match}/rematch", headers=auth(token))
+    assert early.status_code == 409 and early.get_json()["type"] == "/problems/match-running"
+    run_until(client, app, clock, worker, match, lambda v: v["status"] == "over")
+    resp = client.post(f"/v1/matches/{match}/rematch", headers=auth(token))
+    assert resp.status_code == 201, resp.get_json()
+    again = resp.get_json()
+    assert again["rematch_of"] == match and again["clock"] == created["clock"]
+    assert [s["name"] for s in again["seats"]] == ["Ana", "Bo"]
+    assert [i["seat"] for i in again["invites"]] == [0] and again["creator_key"]
+    assert client.get(f"/v1/matches/{match}").get_json()["rematch"] == again["id"]
+    twice = client.post(f"/v1/matches/{match}/rematch", headers=auth(created["creator_key"]))
+    assert twice.status_code == 409 and twice.get_json()["type"] == "/problems/rematch-exists"
+    stranger = client.post(f"/v1/matches/{match}/rematch", headers=auth("not-a-token"))
+    assert stranger.status_code == 403
