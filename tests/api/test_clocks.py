@@ -149,7 +149,8 @@ def test_a_move_racing_its_timeout_lands_or_is_refused_never_both(
             continue
         due = datetime.fromisoformat(seen["deadline"])
         clock.now = due - timedelta(milliseconds=50)
-        late = replace(referee, clock=lambda: render_at(due + timedelta(milliseconds=1)))
+        after = render_at(due + timedelta(milliseconds=1))
+        late = replace(referee, clock=lambda at=after: at)
         keeper = ClockKeeper(late)
         with ThreadPoolExecutor(2) as pool:
             moved = pool.submit(move, client, deal, token, seen["legal_moves"][0])
