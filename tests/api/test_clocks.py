@@ -141,7 +141,8 @@ def test_a_move_racing_its_timeout_lands_or_is_refused_never_both(
     """The move is stamped just before the deadline, the workers' clock just after it: both
     append at the turn's expected seq at once, and one of them wins."""
     referee = app.extensions["tricklog.referee"]
-    for _ in range(6):
+    raced = []
+    for _ in range(8):
         created = clocked(client)
         token, deal = created["tokens"][0]["token"], created["deal"]["id"]
         seen = client.get(f"/v1/deals/{deal}", headers=auth(token)).get_json()
@@ -156,6 +157,7 @@ def test_a_move_racing_its_timeout_lands_or_is_refused_never_both(
             moved = pool.submit(move, client, deal, token, seen["legal_moves"][0])
             ticked = pool.submit(keeper.tick)
             status, outcome = moved.result().status_code, ticked.result()
+        raced.append(status)
         log = deal_log(client, deal)
         turn = [e for e in log if e["seq"] == seen["seq"] + 1]
         if status == 200:
@@ -166,6 +168,7 @@ def test_a_move_racing_its_timeout_lands_or_is_refused_never_both(
             assert status == 409 and turn[0]["type"] == "timed_out"
             assert list(outcome.values()) == ["timed out"]
         assert [e["type"] for e in log].count("timed_out") <= 1
+    assert raced, "seat 0 never led"
 
 
 def test_leaving_after_the_first_move_hands_the_seat_to_a_bot(
