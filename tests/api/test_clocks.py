@@ -16,6 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from events.envelope import render_at
+from events.referee import audits
 from tests.http import auth, create, move
 from workers.clocks import ClockKeeper
 
@@ -94,6 +95,9 @@ def test_a_seat_that_never_moves_times_out_goes_away_and_comes_back(
     assert "seat_back" in [e["type"] for e in match_log(app, match)]
     view = run_until(client, app, clock, worker, match, lambda v: v["status"] == "over")
     assert view["winners"]
+    referee = app.extensions["tricklog.referee"]
+    for d in view["deals"]:  # a log with timeouts audits as any other
+        assert audits.audit_stored(referee, d["id"]).ok
 
 
 def test_a_move_at_the_deadline_is_refused_and_the_timeout_lands(
