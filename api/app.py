@@ -20,8 +20,9 @@ from events.config import (
     connect,
     like,
 )
+from events.referee import utc_now
 from events.store import EventStore
-from workers.runtime import BotTurns, compose
+from workers.runtime import BotTurns, Clock, compose
 
 from . import addresses, headers, limits, metrics, problem_types, problems, quotas
 from .audit_routes import audit_routes
@@ -39,7 +40,9 @@ MAX_BODY = 64 * 1024
 
 
 def create_app(settings: Settings | None = None, *, client: redis.Redis | None = None,
-               queue_client: redis.Redis | None = None) -> Flask:
+               queue_client: redis.Redis | None = None, clock: Clock = utc_now) -> Flask:
+    """The API over ``client`` (else ``TRICKLOG_REDIS_URL``); its referee is composed as the
+    workers' is (``workers.runtime.compose``), stamping by ``clock``."""
     settings = settings or Settings.from_env()
     if client is None:
         if not settings.redis_url:
@@ -49,7 +52,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
         queue_client = connect(settings.queue_url) if settings.queue_url else client
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
-    referee = compose(settings, client=client, queue_client=queue_client)
+    referee = compose(settings, client=client, queue_client=queue_client, clock=clock)
     turns = referee.on_turn
     assert isinstance(turns, BotTurns)
     queue = turns.queue
