@@ -25,7 +25,7 @@ from . import deals, landing, turns
 from . import matches as match_stream
 from .context import Referee
 from .deals import LoadedDeal
-from .errors import Forbidden, Refused, Unauthorized
+from .errors import Forbidden, MatchOver, Refused, Unauthorized
 from .seats import Meta, meta
 from .table import change
 
@@ -33,11 +33,18 @@ LEASE_MS = 10_000  # a claimed deadline falls due again if its worker died enfor
 
 
 def refuse_late(ref: Referee, deal: LoadedDeal, stamped: str) -> None:
-    """A person's move stamped at or after its turn's deadline does not land."""
-    due = turns.deadline_of(ref, deal.id, deal.seq, deal.state.turn, deal.meta)
-    if due is not None and expired(turns.seconds(due), turns.seconds(stamped)):
-        raise Refused("clock-expired", f"the turn's deadline {due} has passed: the clock's "
-                      "bot plays it (or the side forfeits)")
+    """A person's move stamped at or after its turn's deadline does not land, nor one after a
+    forfeit (its ``timed_out`` is in the log before the match's ``ended``)."""
+    clock = turns.clocked(deal.meta, deal.state.turn)
+    began = turns.turn_at(ref, deal.id, deal.seq) if clock else None
+    if clock is None or began is None:
+        return
+    if began["type"] == "timed_out" and began["data"].get("forfeit"):
+        raise MatchOver(f"match {deal.meta.match_id} is over: a side forfeited")
+    due = deadline(turns.seconds(began["at"]), clock)
+    if expired(due, turns.seconds(stamped)):
+        raise Refused("clock-expired", f"the turn's deadline {render_at(turns.when(due))} has "
+                      "passed: the clock's bot plays it (or the side forfeits)")
 
 
 def refuse_away(deal: LoadedDeal, seat: int) -> None:
