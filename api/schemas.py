@@ -142,6 +142,8 @@ class ClockIn(Strict):
     on_timeout = fields.String(load_default="bot", validate=validate.OneOf(["bot", "forfeit"]))
     bot = fields.String(load_default="heuristic", validate=validate.OneOf(list(BOTS)))
     away_after = Integral(load_default=2, validate=validate.Range(min=1, max=100))
+    bank_seconds = fields.Float(load_default=0, allow_nan=False,
+                                validate=validate.Range(min=0, max=86400))
 
 
 class CreateMatch(Strict):

@@ -29,10 +29,12 @@ class Clock:
     on_timeout: str = "bot"
     bot: str = DEFAULT_BOT
     away_after: int = DEFAULT_AWAY_AFTER
+    bank_seconds: float = 0  # extra time per seat for the whole match, spent past move_seconds
 
     def to_dict(self) -> dict[str, Any]:
         return {"move_seconds": self.move_seconds, "on_timeout": self.on_timeout,
-                "bot": self.bot, "away_after": self.away_after}
+                "bot": self.bot, "away_after": self.away_after,
+                "bank_seconds": self.bank_seconds}
 
     @property
     def forfeits(self) -> bool:
@@ -50,13 +52,22 @@ def clock_of(data: dict[str, Any] | None) -> Clock | None:
     on_timeout = data.get("on_timeout", "bot")
     if on_timeout not in ON_TIMEOUT:
         raise InvalidOptions("clock.on_timeout", "bot or forfeit")
+    bank = data.get("bank_seconds", 0)
+    if not isinstance(bank, int | float) or not 0 <= bank <= MAX_MOVE_SECONDS:
+        raise InvalidOptions("clock.bank_seconds", f"0 <= s <= {MAX_MOVE_SECONDS}")
     return Clock(seconds, on_timeout, data.get("bot") or DEFAULT_BOT,
-                 int(data.get("away_after", DEFAULT_AWAY_AFTER)))
+                 int(data.get("away_after", DEFAULT_AWAY_AFTER)), bank)
 
 
-def deadline(turn_at: float, clock: Clock) -> float:
-    """When the turn that began at ``turn_at`` runs out (both in seconds since the epoch)."""
-    return turn_at + clock.move_seconds
+def deadline(turn_at: float, clock: Clock, bank_used: float = 0) -> float:
+    """When the turn that began at ``turn_at`` runs out (both in seconds since the epoch): its
+    ``move_seconds``, then what is left of the seat's bank (``bank_used`` spent already)."""
+    return turn_at + clock.move_seconds + max(0.0, clock.bank_seconds - bank_used)
+
+
+def overtime(turn_at: float, moved_at: float, clock: Clock) -> float:
+    """The bank a move made at ``moved_at`` spends: its time past ``move_seconds``."""
+    return max(0.0, moved_at - turn_at - clock.move_seconds)
 
 
 def expired(turn_deadline: float, now: float) -> bool:

@@ -38,6 +38,10 @@ class Records:
         """The one rematch of a match, reserved (False: another call has it)."""
         return bool(self._redis.hsetnx(keys.meta_key(match_id), "rematch", "claimed"))
 
+    def spend_bank(self, match_id: str, seat: int, ms: int) -> None:
+        """``seat`` spent ``ms`` more of its clock's bank."""
+        self._redis.hincrby(keys.meta_key(match_id), f"bank:{seat}", ms)
+
     def count_timeout(self, match_id: str, seat: int) -> int:
         """One more timeout in a row for ``seat``; how many now."""
         return int(self._redis.hincrby(keys.meta_key(match_id), f"timeouts:{seat}", 1))

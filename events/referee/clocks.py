@@ -15,7 +15,7 @@ from typing import Any
 from domain import game, table
 from domain import match as match_rules
 from domain.bots import BOTS
-from domain.clock import Clock, deadline, expired, timed_out
+from domain.clock import Clock, expired, overtime, timed_out
 from domain.fairness import bot_seed
 from domain.messages import Command, Move
 
@@ -32,19 +32,21 @@ from .table import change
 LEASE_MS = 10_000  # a claimed deadline falls due again if its worker died enforcing it
 
 
-def refuse_late(ref: Referee, deal: LoadedDeal, stamped: str) -> None:
+def refuse_late(ref: Referee, deal: LoadedDeal, seat: int, stamped: str) -> float:
     """A person's move stamped at or after its turn's deadline does not land, nor one after a
-    forfeit (its ``timed_out`` is in the log before the match's ``ended``)."""
+    forfeit (its ``timed_out`` is in the log before the match's ``ended``). Returns the bank
+    the move spends (seconds past ``move_seconds``)."""
     clock = turns.clocked(deal.meta, deal.state.turn)
     began = turns.turn_at(ref, deal.id, deal.seq) if clock else None
     if clock is None or began is None:
-        return
+        return 0.0
     if began["type"] == "timed_out" and began["data"].get("forfeit"):
         raise MatchOver(f"match {deal.meta.match_id} is over: a side forfeited")
-    due = deadline(turns.seconds(began["at"]), clock)
+    due = turns.due(deal.meta, clock, seat, began["at"])
     if expired(due, turns.seconds(stamped)):
         raise Refused("clock-expired", f"the turn's deadline {render_at(turns.when(due))} has "
                       "passed: the clock's bot plays it (or the side forfeits)")
+    return overtime(turns.seconds(began["at"]), turns.seconds(stamped), clock)
 
 
 def refuse_away(deal: LoadedDeal, seat: int) -> None:
@@ -65,7 +67,7 @@ def enforce(ref: Referee, deal_id: str, seq: int, seat: int) -> str:
     clock = turns.clocked(deal.meta, deal.state.turn)
     if deal.seq != seq or deal.state.turn != seat or clock is None or last is None:
         return "stale"
-    due = deadline(turns.seconds(last["at"]), clock)
+    due = turns.due(deal.meta, clock, seat, last["at"])
     if not expired(due, turns.seconds(ref.clock())):
         turns.watch(ref, deal_id, seq, seat, deal.meta, last["at"])
         return "early"
@@ -103,6 +105,8 @@ def _after(ref: Referee, deal: LoadedDeal, state: Any, seat: int, seq: int, due:
     if clock.forfeits:
         _forfeit(ref, deal.meta, seat, due)
         return
+    if clock.bank_seconds:  # a timeout spends the whole bank
+        ref.store.spend_bank(match_id, seat, round(clock.bank_seconds * 1000))
     count = ref.store.count_timeout(match_id, seat)
     if count >= clock.away_after:
         change(ref, match_id, lambda _: table.seat_away(seat, count),

@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 import uuid
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -23,6 +24,7 @@ from . import matches as match_stream
 from .context import Referee
 from .deals import LoadedDeal
 from .errors import Forbidden, IdempotencyKeyReused, MatchOver, StaleSeq, Unauthorized
+from .seats import meta
 
 RETRIES = 5
 
@@ -74,9 +76,10 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
         events, state = game.step(deal.state, Command(seat, Move.from_dict(body), secret))
         envs = ref.seal(events, deal.seq, deal.hash, command_id or key or uuid.uuid4().hex,
                         deal.state.rules)
+        spent = 0.0
         if fingerprint is not None:  # a person's move: on time, or refused
-            clocks.refuse_late(ref, deal, envs[0]["at"])
-        answer = _answer(ref, deal, state, envs, seat)
+            spent = clocks.refuse_late(ref, deal, seat, envs[0]["at"])
+        answer = _answer(ref, deal, state, envs, seat, spent)
         try:
             landing.appended(ref, "deal", deal.id, envs, partial(
                 ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
@@ -91,27 +94,31 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
                 deal = deals.load(ref, deal.id)
                 continue
         landing.after_commit(partial(_after, ref, deal, state, envs[-1],
-                                     seat if fingerprint is not None else None),
+                                     seat if fingerprint is not None else None, spent),
                              "the move's next steps")
         return answer
     raise StaleSeq(deal.seq)
 
 
-def _answer(ref: Referee, deal: LoadedDeal, state: Any, envs: list[dict[str, Any]], seat: int
-            ) -> dict[str, Any]:
+def _answer(ref: Referee, deal: LoadedDeal, state: Any, envs: list[dict[str, Any]], seat: int,
+            spent: float = 0.0) -> dict[str, Any]:
     shown = deals.disclosed(ref, deal, state)
     view = deals.view_of(deal, state, envs[-1]["seq"], seat, shown)
-    view["deadline"] = turns.deadline_at(deal.meta, state.turn, envs[-1]["at"])
+    view["deadline"] = turns.deadline_at(deal.meta, state.turn, envs[-1]["at"],
+                                         spent if state.turn == seat else 0.0)
     return {"events": deals.served_envelopes(deal.state.rules, envs, seat, shown),
             "view": view}
 
 
 def _after(ref: Referee, deal: LoadedDeal, state: Any, last: dict[str, Any],
-           person: int | None) -> None:
+           person: int | None, spent: float = 0.0) -> None:
     """What a committed move sets going: the match's next deal, the next bot's turn or
-    clock; a person's own move ends its run of timeouts."""
+    clock; a person's own move ends its run of timeouts and spends its bank past the clock."""
     if person is not None and f"timeouts:{person}".encode() in deal.meta.raw:
         ref.store.forget_match_facts(deal.meta.match_id, f"timeouts:{person}")
+    if person is not None and spent > 0:
+        ref.store.spend_bank(deal.meta.match_id, person, round(spent * 1000))
+        deal = replace(deal, meta=meta(ref, deal.meta.match_id))  # its next deadline
     if game.is_over(state):
         match_stream.advance(ref, deal.meta.match_id)
     turns.notify(ref, deal.id, last["seq"], state.turn, deal.meta, last["at"])

@@ -93,6 +93,10 @@ class Meta:
         clock = self.clock
         return clock.bot if clock else DEFAULT_BOT
 
+    def bank_used(self, seat: int) -> float:
+        """Seconds of the clock's bank ``seat`` has spent (``bank:<seat>``, in ms)."""
+        return int(self.raw.get(f"bank:{seat}".encode(), b"0")) / 1000
+
     @property
     def forfeited(self) -> bool:
         """A side forfeited the match on its clock: no move is taken any more."""

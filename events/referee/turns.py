@@ -63,10 +63,13 @@ def clocked(meta: Meta, turn: int | None) -> Clock | None:
     return clock
 
 
-def deadline_at(meta: Meta, turn: int | None, at: str) -> str | None:
-    """The deadline (RFC 3339) of ``turn`` begun at ``at``, if a clock runs for it."""
+def deadline_at(meta: Meta, turn: int | None, at: str, spent: float = 0.0) -> str | None:
+    """The deadline (RFC 3339) of ``turn`` begun at ``at``, if a clock runs for it (``spent``:
+    bank spent since ``meta`` was read)."""
     clock = clocked(meta, turn)
-    return None if clock is None else render_at(when(deadline(seconds(at), clock)))
+    if clock is None or turn is None:
+        return None
+    return render_at(when(due(meta, clock, turn, at, spent)))
 
 
 def deadline_of(ref: Referee, deal_id: str, seq: int, turn: int | None, meta: Meta
@@ -89,8 +92,13 @@ def watch(ref: Referee, deal_id: str, seq: int, turn: int | None, meta: Meta,
         if began is None:
             return
         at = began["at"]
-    due = deadline(seconds(at), clock)
-    ref.store.deadlines.add(deal_id, seq, turn, round(due * 1000), only_new=only_new)
+    ends = due(meta, clock, turn, at)
+    ref.store.deadlines.add(deal_id, seq, turn, round(ends * 1000), only_new=only_new)
+
+
+def due(meta: Meta, clock: Clock, seat: int, at: str, spent: float = 0.0) -> float:
+    """The deadline (epoch seconds) of ``seat``'s turn begun at ``at``, with its bank left."""
+    return deadline(seconds(at), clock, meta.bank_used(seat) + spent)
 
 
 def seconds(at: str) -> float:

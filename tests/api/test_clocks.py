@@ -212,3 +212,25 @@ def test_a_rematch_has_the_same_table_and_links_both_ways(
     assert twice.status_code == 409 and twice.get_json()["type"] == "/problems/rematch-exists"
     stranger = client.post(f"/v1/matches/{match}/rematch", headers=auth("not-a-token"))
     assert stranger.status_code == 403
+
+
+def test_a_bank_gives_time_past_the_move_clock_once(
+        client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[], None]) -> None:
+    for _ in range(12):  # a deal seat 0 leads
+        created = clocked(client, bank_seconds=3)
+        token, deal = created["tokens"][0]["token"], created["deal"]["id"]
+        seen = client.get(f"/v1/deals/{deal}", headers=auth(token)).get_json()
+        if seen["turn"] == 0:
+            break
+    began = datetime.fromisoformat(deal_log(client, deal)[-1]["at"])
+    assert datetime.fromisoformat(seen["deadline"]) == began + timedelta(seconds=4)
+    clock.now = began + timedelta(seconds=2.5)  # past move_seconds, inside the bank
+    resp = move(client, deal, token, seen["legal_moves"][0])
+    assert resp.status_code == 200, resp.get_json()
+    worker()
+    later = client.get(f"/v1/deals/{deal}", headers=auth(token)).get_json()
+    if later["turn"] == 0:  # 1.5 s of the bank is spent
+        turn = datetime.fromisoformat(deal_log(client, deal)[-1]["at"])
+        assert datetime.fromisoformat(later["deadline"]) == turn + timedelta(seconds=2.5)
+    facts = app.extensions["tricklog.referee"].store.match_facts(created["id"])
+    assert facts[b"bank:0"] == b"1500"
