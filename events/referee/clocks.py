@@ -49,9 +49,12 @@ def refuse_late(ref: Referee, deal: LoadedDeal, seat: int, stamped: str) -> floa
     return overtime(turns.seconds(began["at"]), turns.seconds(stamped), clock)
 
 
-def refuse_away(deal: LoadedDeal, seat: int) -> None:
-    """No move of a seat that is away: its bot plays it until its holder is back."""
-    if deal.meta.away(seat):
+def may_move(deal: LoadedDeal, seat: int, *, person: bool) -> None:
+    """No move once a side forfeited; no person's move for a seat that is away (its bot plays
+    it until its holder is back)."""
+    if deal.meta.forfeited:
+        raise MatchOver(f"match {deal.meta.match_id} is over: a side forfeited")
+    if person and deal.meta.away(seat):
         raise Refused("seat-away", f"seat {seat} is away: its bot plays its turns until "
                       f"POST /v1/matches/{deal.meta.match_id}/seats/{seat}/back")
 

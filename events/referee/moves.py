@@ -23,7 +23,7 @@ from . import clocks, deals, landing, turns
 from . import matches as match_stream
 from .context import Referee
 from .deals import LoadedDeal
-from .errors import Forbidden, IdempotencyKeyReused, MatchOver, StaleSeq, Unauthorized
+from .errors import Forbidden, IdempotencyKeyReused, StaleSeq, Unauthorized
 from .seats import meta
 
 RETRIES = 5
@@ -66,19 +66,14 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
         if seen is not None:
             return _first_answer(seen, fingerprint)
     for _ in range(RETRIES):
-        if deal.meta.forfeited:
-            raise MatchOver(f"match {deal.meta.match_id} is over: a side forfeited")
         if expected_seq is not None and expected_seq != deal.seq:
             raise StaleSeq(deal.seq)
-        if fingerprint is not None:
-            clocks.refuse_away(deal, seat)
+        clocks.may_move(deal, seat, person=fingerprint is not None)
         secret = deal.meta.deal_secret(matches.number_of(deal.id))
         events, state = game.step(deal.state, Command(seat, Move.from_dict(body), secret))
         envs = ref.seal(events, deal.seq, deal.hash, command_id or key or uuid.uuid4().hex,
                         deal.state.rules)
-        spent = 0.0
-        if fingerprint is not None:  # a person's move: on time, or refused
-            spent = clocks.refuse_late(ref, deal, seat, envs[0]["at"])
+        spent = clocks.refuse_late(ref, deal, seat, envs[0]["at"]) if fingerprint else 0.0
         answer = _answer(ref, deal, state, envs, seat, spent)
         try:
             landing.appended(ref, "deal", deal.id, envs, partial(
