@@ -167,8 +167,7 @@ def _worker(args: argparse.Namespace) -> int:
         return 2
     referee = runtime.compose(settings)
     runtime.configure(referee)  # the jobs' referee: this one, inherited by each job's fork
-    lease = float(os.environ.get("TRICKLOG_CLOCK_LEASE", "10"))  # s a claimed deadline is held
-    ClockKeeper(referee, lease_ms=int(lease * 1000)).start()
+    ClockKeeper(referee, lease_ms=int(settings.clock_lease * 1000)).start()
     turns = referee.on_turn
     assert isinstance(turns, runtime.BotTurns)
     name = f"{socket.gethostname()}:{os.getpid()}"
