@@ -65,7 +65,7 @@ def enforce(ref: Referee, deal_id: str, seq: int, seat: int) -> str:
     deal = deals.load(ref, deal_id)
     last = turns.turn_at(ref, deal_id, deal.seq)
     if last is not None and last["type"] == "timed_out" and last["data"].get("forfeit"):
-        _forfeit(ref, deal.meta, seat, last["data"]["deadline"])  # finish what a death cut
+        _forfeit(ref, deal.meta, last["data"]["seat"], last["data"]["deadline"])  # a death cut
         return "stale"
     clock = turns.clocked(deal.meta, deal.state.turn)
     if deal.seq != seq or deal.state.turn != seat or clock is None or last is None:
