@@ -15,10 +15,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from events import keys
 from events.envelope import render_at
 from events.referee import audits
 from tests.http import auth, create, move
 from workers.clocks import ClockKeeper
+from workers.sweeper import sweep
 
 TWO = [{"name": "Ana"}, {"name": "Bo", "bot": "random"}]
 
@@ -234,3 +236,20 @@ def test_a_bank_gives_time_past_the_move_clock_once(
         assert datetime.fromisoformat(later["deadline"]) == turn + timedelta(seconds=2.5)
     facts = app.extensions["tricklog.referee"].store.match_facts(created["id"])
     assert facts[b"bank:0"] == b"1500"
+
+
+def test_a_lost_deadline_is_given_back_by_the_sweeper(
+        client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[], None]) -> None:
+    """A Redis restart without its data loses the deadlines' set: the sweeper adds back the
+    deadline of every person's clocked turn, and the keeper then enforces it."""
+    referee = app.extensions["tricklog.referee"]
+    created = clocked(client)
+    worker()
+    assert referee.store.deadlines.pending() == 1
+    referee.store._redis.delete(keys.deadlines_key())
+    sweep(referee, lambda *_: False)
+    assert referee.store.deadlines.pending() == 1
+    clock.pass_(5)
+    assert list(ClockKeeper(referee).tick().values()) == ["timed out"]
+    log = deal_log(client, created["deal"]["id"])
+    assert [e["type"] for e in log].count("timed_out") == 1
