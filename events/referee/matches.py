@@ -126,7 +126,16 @@ def get(ref: Referee, match_id: str) -> dict[str, Any]:
     """The match as its log has it: a read appends nothing (the writes and the workers'
     sweeper bring it up to date: ``advance``)."""
     facts_of = meta(ref, match_id)
-    return duplicates.public(ref, facts_of, stream(ref, match_id)[2].to_dict())
+    state = stream(ref, match_id)[2]
+    out = duplicates.public(ref, facts_of, state.to_dict())
+    if state.clock is not None:  # the deadline of the turn its current deal waits on
+        out["deadline"] = None
+        current = state.deals[-1]["id"]
+        if state.status == "playing" and ref.store.head("deal", current).seq:
+            deal = deals.load(ref, current)
+            out["deadline"] = turns.deadline_of(ref, deal.id, deal.seq, deal.state.turn,
+                                                deal.meta)
+    return out
 
 
 def recent(ref: Referee, limit: int = 50) -> list[str]:

@@ -253,3 +253,13 @@ def test_a_lost_deadline_is_given_back_by_the_sweeper(
     assert list(ClockKeeper(referee).tick().values()) == ["timed out"]
     log = deal_log(client, created["deal"]["id"])
     assert [e["type"] for e in log].count("timed_out") == 1
+
+
+def test_the_match_view_has_the_current_turns_deadline(
+        client: FlaskClient, clock: Clock, worker: Callable[[], None]) -> None:
+    created = clocked(client)
+    worker()
+    token, deal = created["tokens"][0]["token"], created["deal"]["id"]
+    seen = client.get(f"/v1/deals/{deal}", headers=auth(token)).get_json()
+    assert client.get(f"/v1/matches/{created['id']}").get_json()["deadline"] == seen["deadline"]
+    assert seen["deadline"] is not None
