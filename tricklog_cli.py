@@ -157,6 +157,7 @@ def _worker(args: argparse.Namespace) -> int:
 
     from events.config import Settings
     from workers import runtime
+    from workers.clocks import ClockKeeper
     from workers.sweeper import Sweeper, SweepingWorker
     from workers.turns import JOB_MONITORING_INTERVAL
 
@@ -164,7 +165,9 @@ def _worker(args: argparse.Namespace) -> int:
     if not settings.redis_url:
         print("tricklog worker: set TRICKLOG_REDIS_URL", file=sys.stderr)
         return 2
-    referee = runtime.referee()
+    referee = runtime.compose(settings)
+    runtime.configure(referee)  # the jobs' referee: this one, inherited by each job's fork
+    ClockKeeper(referee, lease_ms=int(settings.clock_lease * 1000)).start()
     turns = referee.on_turn
     assert isinstance(turns, runtime.BotTurns)
     name = f"{socket.gethostname()}:{os.getpid()}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import pathlib
+from dataclasses import replace
 from typing import Any
 
 import redis
@@ -19,9 +20,9 @@ from events.config import (
     connect,
     like,
 )
-from events.referee import Referee
+from events.referee import utc_now
 from events.store import EventStore
-from workers.runtime import queue_for, turn_hook
+from workers.runtime import BotTurns, Clock, compose
 
 from . import addresses, headers, limits, metrics, problem_types, problems, quotas
 from .audit_routes import audit_routes
@@ -40,7 +41,9 @@ MAX_BODY = 64 * 1024
 
 
 def create_app(settings: Settings | None = None, *, client: redis.Redis | None = None,
-               queue_client: redis.Redis | None = None) -> Flask:
+               queue_client: redis.Redis | None = None, clock: Clock = utc_now) -> Flask:
+    """The API over ``client`` (else ``TRICKLOG_REDIS_URL``); its referee is composed as the
+    workers' is (``workers.runtime.compose``), stamping by ``clock``."""
     settings = settings or Settings.from_env()
     if client is None:
         if not settings.redis_url:
@@ -50,17 +53,18 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
         queue_client = connect(settings.queue_url) if settings.queue_url else client
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
-    queue = queue_for(queue_client)
-    turns = turn_hook(queue)
-    referee = Referee(EventStore(client), on_turn=turns, on_stall=turns.ensure)
+    referee = compose(settings, client=client, queue_client=queue_client, clock=clock)
+    turns = referee.on_turn
+    assert isinstance(turns, BotTurns)
+    queue = turns.queue
     app.extensions["tricklog.referee"] = referee
     app.extensions["tricklog.queue"] = queue
     app.extensions["tricklog.settings"] = settings
     app.extensions["tricklog.redis"] = client
     # Event streams read the store on connections of their own: a crowd of watchers never
     # takes the connections moves need (issue 32 item 1; ``StreamCaps.start``).
-    watching = Referee(EventStore(like(client, timeout=STORE_TIMEOUT_S, tries=STORE_TRIES)),
-                       on_turn=turns, on_stall=turns.ensure)
+    watching = replace(referee, store=EventStore(like(client, timeout=STORE_TIMEOUT_S,
+                                                      tries=STORE_TRIES)))
     app.extensions["tricklog.stream_referee"] = watching
     app.extensions["tricklog.hub"] = Hub(watching, lambda: blocking_client(client),
                                          settings.stream_deals_per_process)

@@ -1,12 +1,9 @@
-"""Every problem type the API answers with, one entry each: its name, status, title, what it
-means and what to do about it.
-
-From this list come the pages at ``GET /problems/{name}`` (the ``type`` of every problem
-resolves to one), openapi.yaml's ``ProblemType`` and ``IllegalMoveRule`` enums and README's
-error table. ``python -m api.problem_types`` rewrites the two generated parts of openapi.yaml
-and README.md; ``tests/api/test_problem_types.py`` fails while they are out of step. Adding a
-problem type is one entry here, then that command.
-"""
+"""Every problem type the API answers with, one entry each (here, or online play's in
+``play_problems.py``): its name, status, title, what it means and what to do about it. From this
+list come the pages at ``GET /problems/{name}`` (the ``type`` of every problem resolves to one),
+openapi.yaml's ``ProblemType`` and ``IllegalMoveRule`` enums and README's error table. ``python
+-m api.problem_types`` rewrites the two generated parts of openapi.yaml and README.md;
+``tests/api/test_problem_types.py`` fails while they are out of step."""
 
 from __future__ import annotations
 
@@ -18,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domain.errors import RULES
+
+from .play_problems import PLAY  # the problem types of online play
 
 BASE = "/problems/"
 
@@ -95,6 +94,7 @@ TYPES: tuple[ProblemType, ...] = (
                 "A player holds the seat: it can be invited again only once they leave "
                 "(`POST /v1/matches/{id}/seats/{seat}/leave`).",
                 "Invite a free seat, or wait until the player leaves."),
+    *(ProblemType(*entry) for entry in PLAY),
     ProblemType("seed-already-given", 409, "Client seed already given",
                 "This seat has given its client seed (when the match was created or later); a "
                 "seat gives one, so it cannot choose again after seeing how deals fall.",

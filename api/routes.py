@@ -23,6 +23,7 @@ from events.referee import (
     deals,
     matches,
     moves,
+    rematch,
     sheets,
 )
 from workers.replays import replay_job
@@ -123,6 +124,13 @@ def list_matches() -> Response:
 @v1.get("/matches/<match_id>")
 def get_match(match_id: str) -> Response:
     return json_response(matches.get(referee(), match_id))
+
+
+@v1.post("/matches/<match_id>/rematch")
+def post_rematch(match_id: str) -> Response:
+    with quotas.charged("matches"):
+        made = rematch.rematch(referee(), match_id, bearer())
+    return json_response(made, 201, {"Location": f"/v1/matches/{made['id']}"})
 
 
 @v1.get("/deals/<deal_id>")

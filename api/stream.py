@@ -28,7 +28,7 @@ import orjson
 from flask import Response, current_app, request
 
 from domain import game
-from events.referee import Referee, deals
+from events.referee import Referee, deals, turns
 from events.referee import matches as match_stream
 from events.referee.seats import token_digest
 
@@ -181,8 +181,13 @@ class Watcher:
         return [frame("event", env["seq"], env) for env in served]
 
     def view(self, snap: Snapshot) -> bytes:
-        return frame("view", snap.seq, deals.view_of(snap.deal, snap.deal.state, snap.seq,
-                                                     self.seat, snap.disclosed))
+        out = deals.view_of(snap.deal, snap.deal.state, snap.seq, self.seat, snap.disclosed)
+        last = snap.envelopes[-1] if snap.envelopes else None
+        meta, turn = snap.deal.meta, snap.deal.state.turn
+        out["deadline"] = (turns.deadline_at(meta, turn, last["at"]) if last is not None
+                           and last["seq"] == snap.seq else
+                           turns.deadline_of(self.referee, snap.deal.id, snap.seq, turn, meta))
+        return frame("view", snap.seq, out)
 
     def seated(self, snap: Snapshot) -> bool:
         """Does the stream's token still hold its seat? A player who left gets no news: the

@@ -11,6 +11,7 @@ from dataclasses import fields
 from typing import Any, cast
 
 from . import records, redaction
+from .clock import is_timeout
 from .errors import InvalidDeal
 from .fairness import DealSecret, commit
 from .family import DealState
@@ -101,6 +102,8 @@ def evolve(state: DealState | None, event: Event) -> DealState:
         return family_of(rules).start(rules, data)  # type: ignore[no-any-return]
     if state is None:
         raise ValueError(f"a deal starts with its dealt event, not {event.type!r}")
+    if is_timeout(event):  # a clock's event: the deal's state does not change
+        return state
     return family_of(state.rules).evolve(state, event)  # type: ignore[no-any-return]
 
 
@@ -117,7 +120,9 @@ def states(events: Iterable[Event], state: DealState | None = None) -> Iterator[
     replay shows."""
     reducer = None if state is None else family_of(state.rules).evolve
     for event in events:
-        if reducer is None or event.type == "dealt":
+        if is_timeout(event) and state is not None:
+            pass  # a clock's event changes no state
+        elif reducer is None or event.type == "dealt":
             state = evolve(state, event)
             reducer = family_of(state.rules).evolve
         else:
@@ -155,6 +160,8 @@ def hidden(rules: Any, event: Event) -> list[Hidden]:
     """The parts of ``event``'s data only some seats may see while the deal runs; a
     ``scored`` event's ``reveal`` (the seeds that make the deck) is nobody's until the deal
     may be disclosed (all its duplicate tables done)."""
+    if is_timeout(event):
+        return []
     parts = family_of(rules).hidden(event, rules)
     if event.type == "scored" and "reveal" in event.data:
         return [*parts, Hidden("/reveal", redaction.NOBODY)]

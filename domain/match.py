@@ -41,6 +41,10 @@ class MatchState:
     rubber_start: int = 1               # the first deal of the rubber being played
     seated: tuple[int, ...] = ()        # the seats a player holds (claimed and not left)
     duplicate_of: str | None = None     # the match whose decks it deals (duplicate play)
+    clock: dict[str, Any] | None = None  # the move clock (``domain.clock``), if any
+    away: tuple[int, ...] = ()          # seats their bot plays (away, or left after play began)
+    rematch_of: str | None = None       # the match this one is the rematch of
+    rematch: str | None = None          # the match that is this one's rematch
 
     @property
     def best_of(self) -> int:
@@ -63,6 +67,9 @@ class MatchState:
                               "ends": list(self.rubber_ends)}
         if self.duplicate_of is not None:
             out["duplicate_of"] = self.duplicate_of
+        out.update({k: v for k, v in (("clock", self.clock), ("rematch_of", self.rematch_of),
+                                      ("rematch", self.rematch)) if v is not None})
+        out["away"] = list(self.away)
         if self.secret is not None:
             out["secret"] = self.secret
         if self.nonce is not None:
@@ -106,8 +113,9 @@ def seat_claimed(seat: int) -> Event:
     return Event("seat_claimed", {"seat": seat}, seat)
 
 
-def seat_left(seat: int) -> Event:
-    return Event("seat_left", {"seat": seat}, seat)
+def seat_left(seat: int, bot: str | None = None) -> Event:
+    """A player hands ``seat`` back: freed for a new invite, or (``bot``) to that bot."""
+    return Event("seat_left", {"seat": seat, **({"bot": bot} if bot else {})}, seat)
 
 
 def deal_id(match_id: str, number: int) -> str:
@@ -126,8 +134,8 @@ def number_of(deal: str) -> int:
 
 def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
             secret: MatchSecret, client_seeds: list[str | None],
-            first: dict[str, Any] | None = None, *, duplicate_of: str | None = None
-            ) -> list[Event]:
+            first: dict[str, Any] | None = None, *, duplicate_of: str | None = None,
+            extra: dict[str, Any] | None = None) -> list[Event]:
     """The opening events: ``created`` (with the source of its decks for a duplicate), the
     seats' client seeds (``client_seeds``: their commitments), the first ``deal_started``
     (``first`` adds to it, e.g. a prearranged deal)."""
@@ -135,6 +143,7 @@ def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
             "options": rules.options, "seats": seats, "commitment": secret.commitment}
     if duplicate_of is not None:
         made["duplicate_of"] = duplicate_of
+    made.update(extra or {})  # a clock, the match this is the rematch of
     events = [Event("created", made)]
     events += [Event("client_seed", {"seat": seat, "commitment": commitment, "from_deal": 1},
                      seat) for seat, commitment in enumerate(client_seeds) if commitment]
@@ -196,7 +205,8 @@ def _created(match: MatchState | None, data: dict[str, Any]) -> MatchState:
     rules = rules_for(data["ruleset"], data["players"], data["options"])
     return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
                       totals=(0,) * len(rules.sides), commitment=data.get("commitment"),
-                      duplicate_of=data.get("duplicate_of"))
+                      duplicate_of=data.get("duplicate_of"), clock=data.get("clock"),
+                      rematch_of=data.get("rematch_of"))
 
 
 def _deal_started(match: MatchState, data: dict[str, Any]) -> MatchState:
@@ -226,11 +236,25 @@ def _rubber(match: MatchState, data: dict[str, Any]) -> MatchState:
 
 
 def _seat_claimed(match: MatchState, data: dict[str, Any]) -> MatchState:
-    return replace(match, seated=tuple(sorted({*match.seated, data["seat"]})))
+    return replace(match, seated=tuple(sorted({*match.seated, data["seat"]})),
+                   away=tuple(s for s in match.away if s != data["seat"]))
 
 
 def _seat_left(match: MatchState, data: dict[str, Any]) -> MatchState:
-    return replace(match, seated=tuple(s for s in match.seated if s != data["seat"]))
+    left = replace(match, seated=tuple(s for s in match.seated if s != data["seat"]))
+    return _seat_away(left, data) if data.get("bot") else left
+
+
+def _seat_away(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, away=tuple(sorted({*match.away, data["seat"]})))
+
+
+def _seat_back(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, away=tuple(s for s in match.away if s != data["seat"]))
+
+
+def _rematched(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, rematch=data["match_id"])
 
 
 def _ended(match: MatchState, data: dict[str, Any]) -> MatchState:
@@ -246,7 +270,8 @@ def _ended(match: MatchState, data: dict[str, Any]) -> MatchState:
 MUTATORS: dict[str, Callable[[Any, dict[str, Any]], MatchState]] = {
     "created": _created, "deal_started": _deal_started, "deal_scored": _deal_scored,
     "client_seed": _client_seed, "rubber_won": _rubber, "ended": _ended,
-    "seat_claimed": _seat_claimed, "seat_left": _seat_left,
+    "seat_claimed": _seat_claimed, "seat_left": _seat_left, "seat_away": _seat_away,
+    "seat_back": _seat_back, "rematched": _rematched,
 }
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import game
+from .clock import is_timeout
 from .errors import DomainError, InvalidDeal, InvalidOptions
 from .fairness import DealSecret, commit, revealed
 from .messages import Command, Event, Move
@@ -157,6 +158,9 @@ def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch
         if i == len(events):
             return None
         event = events[i]
+        if is_timeout(event) and event.data.get("seat") == state.turn:
+            pending, i = [], i + 1  # the seat to act ran out of time: its move follows
+            continue
         leader = _leader_must_stop(state) if _key(event) == LEGACY_STOP else None
         if leader is not None:
             pending, state = game.step(state, Command(leader, Move("stop"), secret))

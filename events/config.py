@@ -23,6 +23,7 @@ class Settings:
     appendfsync: str = "always"         # TRICKLOG_APPENDFSYNC: always | everysec
     bot_delay: float = 0.0              # TRICKLOG_BOT_DELAY: seconds a bot "thinks"
     bot_min_think: float = 0.4          # TRICKLOG_BOT_MIN_THINK: no bot move sooner (timing)
+    clock_lease: float = 10.0           # TRICKLOG_CLOCK_LEASE: s a claimed deadline is held
     web_concurrency: int = 4            # TRICKLOG_WORKERS: gunicorn processes
     host: str = ""                      # TRICKLOG_HOST: the name serve binds (operator Host)
     admin_token: str = ""               # TRICKLOG_ADMIN_TOKEN: operator endpoints; "": loopback
@@ -52,6 +53,7 @@ class Settings:
             "appendfsync": env.get("TRICKLOG_APPENDFSYNC", "always"),
             "bot_delay": float(env.get("TRICKLOG_BOT_DELAY", "0")),
             "bot_min_think": float(env.get("TRICKLOG_BOT_MIN_THINK", "0.4")),
+            "clock_lease": float(env.get("TRICKLOG_CLOCK_LEASE", "10")),
             "web_concurrency": int(env.get("TRICKLOG_WORKERS", "4")),
             "host": env.get("TRICKLOG_HOST", "").strip().lower(),
             "admin_token": env.get("TRICKLOG_ADMIN_TOKEN", ""),

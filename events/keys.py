@@ -73,3 +73,9 @@ def live_bot_matches_key() -> str:
 def sweep_lock_key() -> str:
     """Held by the one worker sweeping for lost bot turns right now."""
     return "tl:sweep:lock"
+
+
+def deadlines_key() -> str:
+    """A sorted set of the turns a move clock runs for (``<deal id>|<seq>|<seat>`` -> the
+    deadline, epoch milliseconds); a worker claiming one moves its score on by a lease."""
+    return "tl:deadlines"

@@ -21,8 +21,8 @@ class Records:
     # -- matches -----------------------------------------------------------------------------
 
     def save_match(self, match_id: str, facts: dict[str, str], at: float, bots: bool) -> None:
-        """A new match's facts, its place in the index, and (with a bot seat) in the sweeper's
-        list until it is over."""
+        """A new match's facts, its place in the index, and (with a bot seat or a clock: every
+        match its workers look after) in the sweeper's list until it is over."""
         pipe = self._redis.pipeline(transaction=False)
         pipe.hset(keys.meta_key(match_id), mapping=facts)  # type: ignore[arg-type]
         pipe.zadd(keys.match_index_key(), {match_id: at})
@@ -33,6 +33,18 @@ class Records:
     def add_match_facts(self, match_id: str, facts: dict[str, str]) -> None:
         """Facts learnt after the match was made (client seeds, a duplicate link)."""
         self._redis.hset(keys.meta_key(match_id), mapping=facts)  # type: ignore[arg-type]
+
+    def claim_rematch(self, match_id: str) -> bool:
+        """The one rematch of a match, reserved (False: another call has it)."""
+        return bool(self._redis.hsetnx(keys.meta_key(match_id), "rematch", "claimed"))
+
+    def spend_bank(self, match_id: str, seat: int, ms: int) -> None:
+        """``seat`` spent ``ms`` more of its clock's bank."""
+        self._redis.hincrby(keys.meta_key(match_id), f"bank:{seat}", ms)
+
+    def count_timeout(self, match_id: str, seat: int) -> int:
+        """One more timeout in a row for ``seat``; how many now."""
+        return int(self._redis.hincrby(keys.meta_key(match_id), f"timeouts:{seat}", 1))
 
     def forget_match_facts(self, match_id: str, *names: str) -> None:
         self._redis.hdel(keys.meta_key(match_id), *names)

@@ -11,6 +11,7 @@ import orjson
 import redis
 
 from . import keys
+from .deadlines import Deadlines
 from .records import Records
 
 ANSWER_TTL = 24 * 3600
@@ -69,6 +70,7 @@ class EventStore(Records):
         scripts = importlib.resources.files(__package__)
         self._append = client.register_script(scripts.joinpath("append.lua").read_text())
         self._seat_change = client.register_script(scripts.joinpath("seats.lua").read_text())
+        self.deadlines = Deadlines(client)
 
     def append(self, kind: str, sid: str, envelopes: list[dict[str, Any]], *, expected_seq: int,
                idempotency: tuple[str, str] | None = None, answer: bytes = b"",

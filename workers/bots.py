@@ -40,7 +40,7 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
     deal = deals.load(referee, deal_id)
     if deal.seq != seq or deal.state.turn != seat:
         return "stale"
-    bot = deal.meta.bot_of(seat)
+    bot = deal.meta.acting_bot(seat)
     if bot is None:
         return "not a bot"
     view = deals.view_of(deal, deal.state, deal.seq, seat, False)

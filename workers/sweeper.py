@@ -2,10 +2,12 @@
 
 A bot turn is enqueued when the move before it is made; if that enqueue failed (Redis
 restarting), or the job died with its worker, nobody would ever play the turn. Every
-``SWEEP_INTERVAL`` seconds one worker (a lock in Redis) goes through the matches with a bot seat
-that are not over (``keys.live_bot_matches_key``): it brings each match up to date (a deal that
-ended without the next one started) and, when the current deal has a bot seat to act, makes sure
-a job will play it (``BotTurns.ensure``). Matches found over leave the set. Jobs stay
+``SWEEP_INTERVAL`` seconds one worker (a lock in Redis) goes through the matches (every match
+made since move clocks: a deal over with no next one is the sweeper's to start, reads append
+nothing) that are not over (``keys.live_bot_matches_key``): it brings each match up to date (a
+deal that ended without the next one started) and, when the current deal has a bot seat to act,
+makes sure a job will play it (``BotTurns.ensure``); a person's clocked turn gets its deadline
+back if a Redis restart lost it (``turns.watch``). Matches found over leave the set. Jobs stay
 exactly-once (expected ``seq`` plus idempotency key), so a turn enqueued twice moves once.
 """
 
@@ -18,7 +20,7 @@ from typing import Any
 
 from rq import Worker
 
-from events.referee import NotFound, Referee, deals, matches
+from events.referee import NotFound, Referee, deals, matches, turns
 
 log = logging.getLogger("tricklog.workers.sweeper")
 SWEEP_INTERVAL = 2
@@ -61,7 +63,8 @@ def sweep_match(referee: Referee, ensure: Ensure, match_id: str) -> str | None:
         return None
     deal = deals.load(referee, state.deals[-1]["id"])
     turn = deal.state.turn
-    if turn is None or not deal.meta.bot_of(turn):
+    if turn is None or not deal.meta.acting_bot(turn):
+        turns.watch(referee, deal.id, deal.seq, turn, deal.meta, only_new=True)  # a lost one
         return None
     return deal.id if ensure(deal.id, deal.seq, turn) else None
 

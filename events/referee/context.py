@@ -38,6 +38,10 @@ class Referee:
     on_stall: TurnHook | None = None
     new_id: Callable[[], str] = field(default=new_match_id)
 
+    def now(self) -> datetime:
+        """The referee's clock as a time (``clock`` gives it as an envelope's ``at``)."""
+        return datetime.fromisoformat(self.clock())
+
     def seal(self, events: list[Event], after: int, prev: str, command_id: str,
              rules: Any = None) -> list[dict[str, Any]]:
         """Envelopes for ``events``, stamped now; a deal's (``rules`` given) commit their

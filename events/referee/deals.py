@@ -103,6 +103,7 @@ def view(ref: Referee, deal_id: str, token: str | None) -> dict[str, Any]:
     deal = load(ref, deal_id)
     out = view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token),
                   disclosed(ref, deal))
+    out["deadline"] = turns.deadline_of(ref, deal.id, deal.seq, deal.state.turn, deal.meta)
     turns.kick(ref, deal.id, deal.seq, deal.state.turn, deal.meta)
     return out
 

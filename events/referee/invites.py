@@ -12,9 +12,10 @@ from functools import partial
 from typing import Any
 
 from domain import match as matches
+from domain.clock import DEFAULT_BOT
 
 from ..store import Conflict
-from . import landing
+from . import clocks, landing
 from .context import Referee
 from .errors import (
     Forbidden,
@@ -35,7 +36,8 @@ def claim(ref: Referee, match_id: str, seat: int, code: str) -> dict[str, Any]:
     """A fresh token for ``seat`` in exchange for its open invite's code."""
     _person(meta(ref, match_id), seat)
     token, used = new_secret(), token_digest(code)
-    changes = {f"invite:{seat}": None, f"token:{seat}": token_digest(token), f"used:{seat}": used}
+    changes = {f"invite:{seat}": None, f"token:{seat}": token_digest(token), f"used:{seat}": used,
+               f"away:{seat}": None, f"timeouts:{seat}": None}
     if not _change(ref, match_id, matches.seat_claimed(seat), (f"invite:{seat}", used), changes):
         now = ref.store.match_facts(match_id)
         if not _same(now.get(f"token:{seat}".encode()), token_digest(token)):  # not a retry
@@ -46,7 +48,9 @@ def claim(ref: Referee, match_id: str, seat: int, code: str) -> dict[str, Any]:
 
 
 def leave(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str, Any]:
-    """The player hands the seat back: its token stops working, the seat may be invited."""
+    """The player hands the seat back: its token stops working. Before the first move of
+    the match the seat is free for a new invite; after it, the clock's bot (``heuristic``
+    without a clock) plays it (``seat_left`` says which), until a new invite is claimed."""
     if token is None:
         raise Unauthorized("leaving a seat needs the seat's token")
     facts = meta(ref, match_id)
@@ -54,9 +58,23 @@ def leave(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str
     if facts.seat_of(token) != seat:
         raise Forbidden(f"this token is not seat {seat}'s")
     guard = (f"token:{seat}", token_digest(token))
-    if not _change(ref, match_id, matches.seat_left(seat), guard, {f"token:{seat}": None}):
+    bot = _heir(ref, facts)
+    changes = {f"token:{seat}": None, **({f"away:{seat}": "left"} if bot else {})}
+    if not _change(ref, match_id, matches.seat_left(seat, bot), guard, changes):
         raise Forbidden(f"this token is not seat {seat}'s")  # it left a moment ago
-    return {"seat": seat}
+    if bot:
+        clocks.kick_current(ref, match_id)
+    return {"seat": seat, **({"bot": bot} if bot else {})}
+
+
+def _heir(ref: Referee, facts: Meta) -> str | None:
+    """The bot a seat left now goes to: none before the match's first move (the seat is
+    then free for a new invite), else the clock's bot."""
+    first = ref.store.read("deal", matches.deal_id(facts.match_id, 1))
+    played = any(not e["command_id"].startswith("deal:") for e in first)
+    if not played and not ref.store.head("deal", matches.deal_id(facts.match_id, 2)).seq:
+        return None
+    return facts.clock.bot if facts.clock else DEFAULT_BOT
 
 
 def invite(ref: Referee, match_id: str, seat: int, key: str | None) -> dict[str, Any]:

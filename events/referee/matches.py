@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import replace
-from datetime import UTC, datetime
 from functools import partial
 from typing import Any
+
+import orjson
 
 from domain import game, registry
 from domain import match as matches
 from domain.bots import BOTS
+from domain.clock import clock_of
 from domain.errors import InvalidOptions
 from domain.fairness import ClientSeed, DealSecret, MatchSecret
 from domain.messages import Event
@@ -30,13 +32,16 @@ RETRIES = 5
 def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
            players: int | None = None, options: dict[str, Any] | None = None,
            seed: str | None = None, deal: dict[str, Any] | None = None,
-           duplicate_of: str | None = None, creator_seat: int | None = None
+           duplicate_of: str | None = None, creator_seat: int | None = None,
+           clock: dict[str, Any] | None = None, rematch_of: str | None = None
            ) -> dict[str, Any]:
     """Create a match and its first deal; the answer holds, once, the creator's own seat token
     (if it sits in ``creator_seat``), an invite per other seat a person plays, and the creator
     key (``seats.opening``). ``players`` defaults to the number of seats; ``duplicate_of``
-    deals another match's decks (duplicate play)."""
+    deals another match's decks (duplicate play); ``clock`` runs a move clock
+    (``domain.clock``)."""
     rules = registry.rules_for(ruleset, players or len(seats), options)
+    timing = clock_of(clock)
     _check_seats(ref, rules, seats, creator_seat)
     match_id = ref.new_id()
     group = duplicates.link(ref, rules, duplicate_of, match_id)
@@ -47,19 +52,25 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
     table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
     hidden, handed = opening(match_id, seats, creator_seat)
     clients = [_client(s.get("client_seed")) for s in seats]
+    extra = {k: v for k, v in (("clock", timing.to_dict() if timing else None),
+                               ("rematch_of", rematch_of)) if v is not None}
     ref.store.save_match(match_id, {**facts(table, hidden, fair), **client_facts(clients),
-                                    **duplicates.facts(group)},
-                         datetime.now(UTC).timestamp(), bots=any(s.get("bot") for s in seats))
+                                    **duplicates.facts(group), **_json(extra, "clock")},
+                         ref.now().timestamp(), bots=True)
     events = matches.created(match_id, rules, table, dealer, fair,
                              [c.commitment if c else None for c in clients],
                              {"prearranged": first["data"]} if first else None,
-                             duplicate_of=group.source if group else None)
+                             duplicate_of=group.source if group else None, extra=extra)
     events += [matches.seat_claimed(creator_seat)] if creator_seat is not None else []
     envs = ref.seal(events, 0, GENESIS, f"create:{match_id}")
     landing.appended(ref, "match", match_id, envs,
                      lambda: ref.store.append("match", match_id, envs, expected_seq=0))
     return {**_started(ref, match_id, events).to_dict(),
             "deal": {"id": matches.deal_id(match_id, 1)}, **handed}
+
+
+def _json(values: dict[str, Any], *names: str) -> dict[str, str]:
+    return {n: orjson.dumps(values[n]).decode() for n in names if n in values}
 
 
 def _started(ref: Referee, match_id: str, events: list[Event]) -> matches.MatchState:
@@ -112,8 +123,19 @@ def _nonce() -> str:
 
 
 def get(ref: Referee, match_id: str) -> dict[str, Any]:
+    """The match as its log has it: a read appends nothing (the writes and the workers'
+    sweeper bring it up to date: ``advance``)."""
     facts_of = meta(ref, match_id)
-    return duplicates.public(ref, facts_of, advance(ref, match_id).to_dict())
+    state = stream(ref, match_id)[2]
+    out = duplicates.public(ref, facts_of, state.to_dict())
+    if state.clock is not None:  # the deadline of the turn its current deal waits on
+        out["deadline"] = None
+        current = state.deals[-1]["id"]
+        if state.status == "playing" and ref.store.head("deal", current).seq:
+            deal = deals.load(ref, current)
+            out["deadline"] = turns.deadline_of(ref, deal.id, deal.seq, deal.state.turn,
+                                                deal.meta)
+    return out
 
 
 def recent(ref: Referee, limit: int = 50) -> list[str]:
@@ -224,7 +246,7 @@ def _ensure_deal(ref: Referee, state: matches.MatchState, match_seq: int, number
         ref.store.append("deal", did, envs, expected_seq=0, snapshot=deals.snapshot(deal_state))
     except Conflict:
         return
-    turns.notify(ref, did, len(events), deal_state.turn, seats)
+    turns.notify(ref, did, len(events), deal_state.turn, seats, envs[-1]["at"])
     if game.is_over(deal_state):  # a burned hand can end a deal as it is dealt
         advance(ref, state.id)
 

@@ -5,7 +5,7 @@ import { api, gameName, matchOf, postMove, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { actions, autoStop, autoStopBox, hand, talk } from "./hand.js";
 import { feed, newHistory } from "./history.js";
-import { felt, scoreboard } from "./table.js";
+import { felt, scoreboard, tickClocks } from "./table.js";
 import {
   eventSentence,
   matchOver,
@@ -17,6 +17,7 @@ import {
 import { family, target } from "./games.js";
 
 const POLL_MS = 2000; // how often a page without a stream asks whether the deal moved on
+setInterval(tickClocks, 250); // the move clock's countdown, between renders
 
 export async function dealPage(main, dealId) {
   const matchId = matchOf(dealId);
@@ -220,7 +221,8 @@ class Table {
     const focused = document.activeElement?.closest?.("#hand") ? document.activeElement.dataset.card : null;
     const mine = this.me !== null;
     this.parts.status.textContent = phaseSentence(ctx);
-    fill(this.parts.moves, mine ? actions(ctx, (m) => this.play(m)) : null);
+    const away = mine && (this.match.away || []).includes(this.me);
+    fill(this.parts.moves, away ? this.backButton() : mine ? actions(ctx, (m) => this.play(m)) : null);
     const captures = mine && family(this.view) === "sedma" && this.view.phase !== "over";
     fill(this.parts.auto, captures ? autoStopBox((on) => this.autoStop(on)) : null);
     fill(this.parts.talk, talk(ctx, (m) => this.play(m, false))); // spectators hear it too
@@ -321,10 +323,25 @@ class Table {
     } catch (err) {
       if (err.kind === "stale-seq") await this.refresh();
       else this.error(problemWords(err));
+      if (err.kind === "seat-away") await this.refreshMatch().then(() => this.render());
     } finally {
       this.busy = false;
     }
     this.stopIfDue(); // a view that came in while this move was on its way
+  }
+
+  // An away seat (its clock ran out too often): a bot plays it until its holder is back.
+  backButton() {
+    const back = async () => {
+      try {
+        await api("POST", path("v1", "matches", this.match.id, "seats", String(this.me), "back"), undefined, this.token);
+        await this.refreshMatch();
+        this.render();
+      } catch (err) {
+        this.error(problemWords(err));
+      }
+    };
+    return h("button", { id: "back", class: "button", events: { click: back } }, "I'm back");
   }
 
   async refresh() {

@@ -79,10 +79,25 @@ function marker(ctx, seat) {
         lead: "choosing the lead",
       }[v.phase] || "to play";
     out.push(h("span", { class: "marker turn-mark" }, "▶ " + doing));
+    if (v.deadline) out.push(clockMark(v.deadline));
   }
   if (v.table.length && v.table[0].seat === seat) out.push(h("span", { class: "marker lead-mark" }, "◆ led"));
   if (v.winning === seat && v.table.length) out.push(h("span", { class: "marker win-mark" }, "★ winning"));
   return out;
+}
+
+// The mover's time left on the move clock, counted down by tickClocks().
+function clockMark(deadline) {
+  return h("span", { class: "marker clock-mark", data: { deadline } }, clockText(deadline));
+}
+
+function clockText(deadline) {
+  const left = Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
+  return `⏱ ${left} s`;
+}
+
+export function tickClocks() {
+  for (const el of document.querySelectorAll("[data-deadline]")) el.textContent = clockText(el.dataset.deadline);
 }
 
 function held(ctx, seat, opts) {

@@ -272,6 +272,10 @@ export function problemWords(err) {
       return "The server could not tell whether your move was made; reload to see.";
     case "rate-limited":
       return "Too many requests: wait a moment and try again.";
+    case "clock-expired":
+      return "Your time for this turn ran out: the clock's bot plays it.";
+    case "seat-away":
+      return "You are away: a bot plays your turns. Press “I'm back” to play again.";
     default:
       return err.message;
   }
