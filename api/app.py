@@ -40,6 +40,9 @@ STATIC = pathlib.Path(__file__).resolve().parent / "static"
 MAX_BODY = 64 * 1024
 
 
+BLUEPRINTS = (v1, seat_routes, audit_routes, format_routes)
+
+
 def create_app(settings: Settings | None = None, *, client: redis.Redis | None = None,
                queue_client: redis.Redis | None = None, clock: Clock = utc_now) -> Flask:
     """The API over ``client`` (else ``TRICKLOG_REDIS_URL``); its referee is composed as the
@@ -75,10 +78,8 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     quotas.install(app, settings)
     metrics.install(app)
     headers.install(app)
-    app.register_blueprint(v1)
-    app.register_blueprint(seat_routes)
-    app.register_blueprint(audit_routes)
-    app.register_blueprint(format_routes)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
     _site(app)
     return app
 
