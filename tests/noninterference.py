@@ -152,7 +152,7 @@ def random_deal(rules: Any, rng: random.Random) -> Deal:
     family = family_of(rules)
     deck, dealer = rng.sample(rules.pack(), len(rules.pack())), rng.randrange(rules.players)
     hands, stock = family.deal_layout(rules, deck, dealer, 1)
-    trump = family.dealt(rules, dealer, hands, None, 1).get("trump_card")
+    trump = family.dealt(rules, dealer, hands, [], None, 1).get("trump_card")
     return Deal(dealer, tuple(map(tuple, hands)), tuple(stock), trump)
 
 

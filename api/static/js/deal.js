@@ -14,7 +14,7 @@ import {
   problemWords,
   resultSentence,
 } from "./words.js";
-import { family, target } from "./games.js";
+import { facts, target } from "./games.js";
 
 const POLL_MS = 2000; // how often a page without a stream asks whether the deal moved on
 
@@ -221,7 +221,7 @@ class Table {
     const mine = this.me !== null;
     this.parts.status.textContent = phaseSentence(ctx);
     fill(this.parts.moves, mine ? actions(ctx, (m) => this.play(m)) : null);
-    const captures = mine && family(this.view) === "sedma" && this.view.phase !== "over";
+    const captures = mine && facts(this.view.ruleset).stops && this.view.phase !== "over";
     fill(this.parts.auto, captures ? autoStopBox((on) => this.autoStop(on)) : null);
     fill(this.parts.talk, talk(ctx, (m) => this.play(m, false))); // spectators hear it too
     fill(this.parts.hand, mine ? hand(ctx, (m) => this.play(m)) : null);
