@@ -88,7 +88,7 @@ def game_type(preset: str) -> pyspiel.GameType:
 class TricklogGame(pyspiel.Game):  # type: ignore[misc]
     """One preset's deal as an OpenSpiel game; ``register`` makes a subclass per preset."""
 
-    PRESET = "sedma"
+    PRESET = ""  # each subclass plays one preset (``register``)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         preset = self.PRESET
