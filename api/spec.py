@@ -1,5 +1,6 @@
 """The parts of openapi.yaml that come from the games: the ``Preset`` and family enums, the
-``DealView`` union (one schema per family, ``Family.view_schema``, told apart by ``ruleset``),
+``DealView`` union (one schema per family, ``Family.view_schema``, told apart by ``ruleset``)
+and the ``ScoredData`` union (each family's ``XScored`` for its ``XView``),
 each view schema's ``ruleset`` enum, and the schemas a family declares itself
 (``Family.schemas``: a new game's view needs no hand-written spec).
 
@@ -11,10 +12,11 @@ its package and registry line, then this command.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from api.problem_types import replace_between
 from domain.registry import PRESETS
@@ -53,6 +55,12 @@ def views() -> list[str]:
                     for pid, p in PRESETS.items()]
 
 
+def scored() -> list[str]:
+    """``ScoredData``: one schema per family, named after its view (``XView``: ``XScored``)."""
+    names = dict.fromkeys(f.view_schema.removesuffix("View") + "Scored" for f in families())
+    return ["      oneOf:", *(f"        - {{$ref: '{REF}{n}'}}" for n in names)]
+
+
 def ruleset_enum(view: str) -> list[str]:
     return ["        ruleset:", "          type: string",
             *flow_list(10, "enum", presets_of(view))]
@@ -69,7 +77,8 @@ def family_schemas() -> list[str]:
                 props = dict(schema.get("properties") or {})
                 props["ruleset"] = {"type": "string", "enum": presets_of(name)}
                 body = {**schema, "properties": props}
-            text = json.dumps(body, indent=2, ensure_ascii=False)
+            text = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=92,
+                                  default_flow_style=None)
             lines += [f"    {name}:", *("      " + line for line in text.splitlines()), ""]
     return lines[:-1] if lines else lines
 
@@ -80,6 +89,7 @@ def document(spec: str) -> str:
     spec = replace_between(spec, "spec:families",
                            flow_list(10, "enum", [f.name for f in families()]))
     spec = replace_between(spec, "spec:views", views())
+    spec = replace_between(spec, "spec:scored", scored())
     for family in families():
         if family.schemas and family.view_schema in family.schemas:
             continue

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import briscola, sedma, sueca, whist
 from . import family as contract
-from . import sedma, sueca, whist
 from .errors import InvalidOptions
 from .family import Family
 from .options import Option, validate
@@ -136,3 +136,4 @@ register(sedma.FAMILY, sedma.PRESETS)
 register(sueca.SUECA, sueca.SUECA_PRESETS)
 register(sueca.ITALIANA, sueca.ITALIANA_PRESETS)
 register(whist.FAMILY, whist.PRESETS)
+register(briscola.FAMILY, briscola.PRESETS)

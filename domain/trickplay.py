@@ -42,14 +42,16 @@ class TrickState(Protocol):
     def phase(self) -> str: ...
 
 
-def card_played(state: TrickState, seat: int, move: Move, must_trump: bool = False
-                ) -> Event | None:
+def card_played(state: TrickState, seat: int, move: Move, must_trump: bool = False,
+                must_follow: bool = True) -> Event | None:
     """The ``played`` event of a card the seat in turn may play, checked without listing the
-    legal moves (only a refusal needs the list, to name them); None for any other move."""
+    legal moves (only a refusal needs the list, to name them); None for any other move.
+    Without ``must_follow`` any card held may be played."""
     card = move.card
     if (move.type == "play" and seat == state.turn and state.phase == "play"
             and card in state.hands[seat]
-            and tricks.may_play(state.hands[seat], state.trick, card, state.trump, must_trump)):
+            and (not must_follow or tricks.may_play(state.hands[seat], state.trick, card,
+                                                    state.trump, must_trump))):
         return Event("played", {"card": card}, seat)
     return None
 
