@@ -18,8 +18,9 @@ full state consistent with one seat's view, for the search bot: OpenSpiel's
 random playout of the card play; without it the search bot plays out through the reducers),
 ``best_of`` (a match of several rubbers), ``bounds`` (the lowest and highest relative return of
 one deal: OpenSpiel's ``min_utility``/``max_utility``; without it the game is not offered to
-OpenSpiel) and ``schemas`` (JSON schemas the family's view refers to, which ``python -m
-api.spec`` writes into openapi.yaml).
+OpenSpiel), ``points_total`` (what a deal's ``points`` add up to, whoever takes the cards:
+the property tests check every deal against it) and ``schemas`` (JSON schemas the family's
+view refers to, which ``python -m api.spec`` writes into openapi.yaml).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ Playout = Callable[[Any, random.Random, "Record | None"], Any]
 BestOf = Callable[[Any], int]
 Returns = Callable[[Sequence[float]], list[float]]  # match points -> relative returns per seat
 Bounds = Callable[[Any, Any, Returns], "tuple[float, float]"]
+PointsTotal = Callable[[Any, int], int]  # (rules, the deal's number) -> its points' sum
 Json = str | int | float | bool | None | list["Json"] | dict[str, "Json"]
 FOLLOW = ("any", "suit", "suit_then_trump")
 TRUMPS = ("none", "turned", "named", "per_hand")
@@ -168,12 +170,14 @@ class Family(Protocol[S, R]):
     @property
     def bounds(self) -> Bounds | None: ...
     @property
+    def points_total(self) -> PointsTotal | None: ...
+    @property
     def schemas(self) -> Mapping[str, Json] | None: ...
 
 
 REQUIRED = ("deal_layout", "check_prearranged", "dealt", "start", "legal_moves", "command",
             "automatic", "evolve", "view", "hidden", "page", "next_dealer", "match_winners")
-OPTIONAL = ("heuristic", "resample", "playout", "best_of", "bounds")
+OPTIONAL = ("heuristic", "resample", "playout", "best_of", "bounds", "points_total")
 
 
 class IncompleteFamily(TypeError):

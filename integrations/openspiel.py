@@ -274,7 +274,7 @@ class ViewObserver:
 
 _CLASSES: dict[str, type[TricklogGame]] = {
     preset: type(f"TricklogGame_{preset.replace('-', '_')}", (TricklogGame,), {"PRESET": preset})
-    for preset in PRESETS}
+    for preset in PRESETS if PRESETS[preset].family.bounds is not None}  # utilities known
 
 
 def register() -> list[str]:
@@ -285,7 +285,7 @@ def register() -> list[str]:
     for preset, cls in _CLASSES.items():
         if game_name(preset) not in known:
             pyspiel.register_game(game_type(preset), cls)
-    return [game_name(p) for p in PRESETS]
+    return [game_name(p) for p in _CLASSES]
 
 
 def load(preset: str, players: int | None = None, **params: Any) -> TricklogGame:

@@ -175,6 +175,7 @@ class Tiny:
     view_schema = "TinyView"
     schemas = None
     bounds = None  # not offered to OpenSpiel
+    points_total = None
     next_dealer = staticmethod(lambda rules, dealer, result: (dealer + 1) % 2)
     match_winners = staticmethod(
         lambda rules, totals, deals, tiebreak: [s for s in (0, 1) if totals[s] == max(totals)])

@@ -43,6 +43,7 @@ class Briscola:
     playout = staticmethod(bots.playout)
     best_of = None
     bounds = staticmethod(bots.bounds)
+    points_total = staticmethod(bots.points_total)
 
 
 FAMILY: Family[BriscolaState, BriscolaRules] = Briscola()

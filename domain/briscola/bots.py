@@ -90,10 +90,14 @@ def playout(state: BriscolaState, rng: random.Random, record: Record | None = No
                    drawn_by=drawn_by)
 
 
+def points_total(rules: BriscolaRules, number: int) -> int:
+    """§9.1: 120 card points in every deal."""
+    return TOTAL
+
+
 def bounds(rules: BriscolaRules, first: Any, returns: Returns) -> tuple[float, float]:
     """A deal is worth one match point to the side that takes 61 or more (of ``TOTAL``)."""
     sides = len(rules.sides)
-    assert TOTAL > 0
     values = [v for place in range(sides)
               for v in returns([int(i == place) for i in range(sides)])]
     return min(values), max(values)

@@ -16,6 +16,13 @@ def bounds(rules: SedmaRules, first: Any, returns: Returns) -> tuple[float, floa
     return min(values), max(values)
 
 
+def points_total(rules: SedmaRules, number: int) -> int:
+    """A deal's points, whoever captures what: one side capturing every card, with the last
+    capture's bonus."""
+    won = [list(rules.pack())] + [[] for _ in range(len(rules.sides) - 1)]
+    return sum(sedma_points.side_points(rules.scoring, won, 0, rules.players)[0])
+
+
 def rotations(value: Any, rest: Any, n: int) -> Iterator[list[Any]]:
     """``value`` to one place, ``rest`` to the others, for each place in turn."""
     for place in range(n):

@@ -38,6 +38,7 @@ class Sueca:
     view_schema = "SuecaView"
     schemas = None
     bounds = staticmethod(_bounds.sueca)
+    points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(core.next_dealer)
     match_winners = staticmethod(sueca.match_winners)
     heuristic = staticmethod(_heuristic.sueca)
@@ -65,6 +66,7 @@ class Italiana:
     view_schema = "ItalianaView"
     schemas = None
     bounds = staticmethod(_bounds.italiana)
+    points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(core.next_dealer)
     match_winners = staticmethod(italiana.match_winners)
     heuristic = staticmethod(_heuristic.italiana)

@@ -11,6 +11,11 @@ from .rules import CARD_POINTS, ItalianaRules, SuecaRules
 from .scoring import game_points
 
 
+def points_total(rules: SuecaRules | ItalianaRules, number: int) -> int:
+    """§7.3, §8.3: every deal's card points add up to 120."""
+    return sum(CARD_POINTS[c] for c in rules.pack())
+
+
 def sueca(rules: SuecaRules, first: Any, returns: Returns) -> tuple[float, float]:
     """Every card point and every trick to one team, plus what earlier 60-60 deals carried."""
     total = sum(CARD_POINTS[c] for c in rules.pack())

@@ -33,6 +33,7 @@ class Whist:
     view_schema = "WhistView"
     schemas = None
     bounds = staticmethod(_bounds.bounds)
+    points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(play.next_dealer)
     match_winners = staticmethod(play.match_winners)
     heuristic = staticmethod(_heuristic.choose)

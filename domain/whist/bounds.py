@@ -8,7 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..family import Returns
-from .rules import WhistRules
+from .rules import WhistRules, schedule
+
+
+def points_total(rules: WhistRules, number: int) -> int:
+    """A hand's points in the result are its tricks: one per card each player holds."""
+    return schedule(rules.players)[(number - 1) % len(schedule(rules.players))]
 
 
 def bounds(rules: WhistRules, state: Any, returns: Returns) -> tuple[float, float]:
