@@ -1,4 +1,4 @@
-"""Briscola (RULES.md §9): the Italian game of the turned trump, for two players or four in
+"""Briscola (RULES.md §13): the Italian game of the turned trump, for two players or four in
 two partnerships. Three cards each, refilled from the stock after every trick, the winner
 first; no need to follow suit; 61 of the 120 card points win the deal.
 

@@ -91,7 +91,7 @@ def playout(state: BriscolaState, rng: random.Random, record: Record | None = No
 
 
 def points_total(rules: BriscolaRules, number: int) -> int:
-    """§9.1: 120 card points in every deal."""
+    """§13.1: 120 card points in every deal."""
     return TOTAL
 
 

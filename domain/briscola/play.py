@@ -1,4 +1,4 @@
-"""Briscola's deal and card play (RULES.md §9): three cards each, the next card turned for
+"""Briscola's deal and card play (RULES.md §13): three cards each, the next card turned for
 trumps and put under the stock; any card may be played; the highest trump, else the highest
 card of the suit led, takes the trick; its winner draws first and leads."""
 
@@ -16,7 +16,7 @@ from .state import BriscolaState
 
 def deal_layout(rules: BriscolaRules, deck: list[str], dealer: int, number: int = 1
                 ) -> tuple[list[list[str]], list[str]]:
-    """§9.2: one card at a time from the dealer's right (the next seat in play), three each;
+    """§13.2: one card at a time from the dealer's right (the next seat in play), three each;
     the next card is turned and put under the stock: the stock's last card, drawn last."""
     n, size = rules.players, rules.hand_size
     hands: list[list[str]] = [[] for _ in range(n)]
@@ -36,7 +36,7 @@ def check_prearranged(rules: BriscolaRules, hands: list[list[str]], stock: list[
 
 def dealt(rules: BriscolaRules, dealer: int, hands: list[list[str]], stock: list[str],
           trump_card: str | None, number: int) -> dict[str, Any]:
-    """The turned card, public: the stock's last card (§9.2)."""
+    """The turned card, public: the stock's last card (§13.2)."""
     if not stock:
         raise InvalidDeal("stock", "the stock holds the turned card: it cannot be empty")
     if trump_card is not None and trump_card != stock[-1]:
@@ -45,7 +45,7 @@ def dealt(rules: BriscolaRules, dealer: int, hands: list[list[str]], stock: list
 
 
 def legal_moves(state: BriscolaState, seat: int | None) -> list[dict[str, Any]]:
-    """§9.3: any card of the hand, in turn."""
+    """§13.3: any card of the hand, in turn."""
     if seat is None or seat != state.turn or state.phase != "play":
         return []
     return [{"type": "play", "card": c} for c in state.hands[seat]]
@@ -86,7 +86,7 @@ def side_points(state: BriscolaState) -> list[int]:
 
 
 def score(state: BriscolaState) -> dict[str, Any]:
-    """§9.4: 61 or more of the 120 card points win the deal (one match point); 60-60 is a
+    """§13.4: 61 or more of the 120 card points win the deal (one match point); 60-60 is a
     draw, worth nothing to either side."""
     sides = state.rules.sides
     points = side_points(state)
@@ -97,13 +97,13 @@ def score(state: BriscolaState) -> dict[str, Any]:
 
 
 def next_dealer(rules: BriscolaRules, dealer: int, result: dict[str, Any]) -> int:
-    """§9.2: the deal passes to the next seat in play (the dealer's right)."""
+    """§13.2: the deal passes to the next seat in play (the dealer's right)."""
     return (dealer + 1) % rules.players
 
 
 def match_winners(rules: BriscolaRules, totals: list[int], deals: int, tiebreak: list[int]
                   ) -> list[int] | None:
-    """§9.5: a match of one deal (``target`` 1) ends after it, both sides sharing a drawn one;
+    """§13.5: a match of one deal (``target`` 1) ends after it, both sides sharing a drawn one;
     otherwise the first side to ``target`` deal wins."""
     best = max(totals)
     if rules.target == 1 or best >= rules.target:

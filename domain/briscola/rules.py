@@ -1,4 +1,4 @@
-"""Briscola (RULES.md §9) as data: the 40-card Italian pack, the rank order, the card points,
+"""Briscola (RULES.md §13) as data: the 40-card Italian pack, the rank order, the card points,
 the partnerships, the presets and options."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from ..cards import make_pack
 from ..options import Option
 from ..tricks import card_values, strengths
 
-# §9.1: Asso, Tre, Re, Cavallo, Fante, 7 ... 2, on the project's card codes (the French-suited
+# §13.1: Asso, Tre, Re, Cavallo, Fante, 7 ... 2, on the project's card codes (the French-suited
 # 40-card pack of Sueca): the king is the Re, the queen the Cavallo, the jack the Fante.
 RANKS = ("A", "3", "K", "Q", "J", "7", "6", "5", "4", "2")
 POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}

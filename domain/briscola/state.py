@@ -1,4 +1,4 @@
-"""A Briscola deal's state and what each event does to it (RULES.md §9).
+"""A Briscola deal's state and what each event does to it (RULES.md §13).
 
 Phases: play -> draw (after each trick while the stock lasts) -> play ... -> score -> over.
 """
@@ -32,7 +32,7 @@ class BriscolaState:
     stock: tuple[str, ...]               # drawn from the front; the turned card is last
     drawn_by: int | None = None          # who drew the turned card (public)
     trick: tuple[tuple[int, str], ...] = ()
-    voids: tuple[tuple[str, ...], ...] = ()  # always empty: no one must follow (§9.3)
+    voids: tuple[tuple[str, ...], ...] = ()  # always empty: no one must follow (§13.3)
     commitment: str | None = None
     result: dict[str, Any] | None = None
 

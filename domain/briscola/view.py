@@ -45,7 +45,7 @@ def hidden(event: Any, rules: BriscolaRules) -> list[Hidden]:
 
 
 def page(rules: BriscolaRules) -> Page:
-    """§9: no need to follow, the turned card names trumps, played counter-clockwise; the
+    """§13: no need to follow, the turned card names trumps, played counter-clockwise; the
     option ``target`` counts deals won."""
     return Page(ranks=RANKS, clockwise=False, follow="any", trumps="turned",
                 target_unit="deal")

@@ -1,5 +1,5 @@
 """Briscola over HTTP, with a person and bots at the table: whole matches, the turned card in
-every view, replay, export and audit (docs/RULES.md §9)."""
+every view, replay, export and audit (docs/RULES.md §13)."""
 
 from __future__ import annotations
 

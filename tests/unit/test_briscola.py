@@ -1,4 +1,4 @@
-"""Briscola's rules (docs/RULES.md §9), each with a worked example: the deal and the turned
+"""Briscola's rules (docs/RULES.md §13), each with a worked example: the deal and the turned
 card, no need to follow, who takes a trick, the winner drawing first, the turned card drawn
 last, 61 wins and 60-60 draws, the partnerships, the match."""
 
@@ -31,7 +31,7 @@ def rest(*taken: list[str]) -> list[str]:
 
 
 def test_the_pack_is_forty_cards_worth_120_in_the_italian_order() -> None:
-    """§9.1: A 3 K Q J 7 6 5 4 2 in each suit; A 11, 3 10, K 4, Q 3, J 2."""
+    """§13.1: A 3 K Q J 7 6 5 4 2 in each suit; A 11, 3 10, K 4, Q 3, J 2."""
     pack = registry.rules_for("briscola", 2, {}).pack()
     assert len(pack) == len(set(pack)) == 40
     assert RANKS == ("A", "3", "K", "Q", "J", "7", "6", "5", "4", "2")
@@ -40,7 +40,7 @@ def test_the_pack_is_forty_cards_worth_120_in_the_italian_order() -> None:
 
 
 def test_three_each_from_the_dealers_right_then_the_turned_card_goes_under_the_stock() -> None:
-    """§9.2, worked: dealer seat 1 of 2 deals one card at a time from seat 0; the seventh card
+    """§13.2, worked: dealer seat 1 of 2 deals one card at a time from seat 0; the seventh card
     (2S) is turned, public, and is the stock's last card."""
     rules = registry.rules_for("briscola", 2, {})
     deck = ["AS", "3S", "KS", "QS", "JS", "7S", "2S", *rest(["AS", "3S", "KS", "QS", "JS",
@@ -56,7 +56,7 @@ def test_three_each_from_the_dealers_right_then_the_turned_card_goes_under_the_s
 
 
 def test_no_one_must_follow_suit_or_trump() -> None:
-    """§9.3: seat 1 holds a spade but may throw a heart on a spade lead."""
+    """§13.3: seat 1 holds a spade but may throw a heart on a spade lead."""
     state = prearranged(2, [["AS", "2C", "4C"], ["3S", "KH", "4H"]],
                         rest(["AS", "2C", "4C", "3S", "KH", "4H"]))
     state, _ = step(state, 0, {"type": "play", "card": "AS"})
@@ -72,7 +72,7 @@ def test_no_one_must_follow_suit_or_trump() -> None:
 ])
 def test_the_highest_trump_else_the_highest_of_the_suit_led_takes(cards: list[str],
                                                                    taker: int) -> None:
-    """§9.3; the turned card here is the stock's last, a diamond."""
+    """§13.3; the turned card here is the stock's last, a diamond."""
     hands = [[cards[0], "4C", "5C"], [cards[1], "4H", "5H"]]
     stock = [c for c in rest(*hands) if c != "6D"] + ["6D"]
     state = prearranged(2, hands, stock)
@@ -83,7 +83,7 @@ def test_the_highest_trump_else_the_highest_of_the_suit_led_takes(cards: list[st
 
 
 def test_the_winner_draws_first_and_leads() -> None:
-    """§9.3: seat 1 takes the trick, draws the stock's top card (its first), seat 0 the next;
+    """§13.3: seat 1 takes the trick, draws the stock's top card (its first), seat 0 the next;
     seat 1 leads; each draw is seen only by its drawer."""
     hands = [["4S", "4C", "5C"], ["AS", "4H", "5H"]]
     stock = rest(*hands)
@@ -99,7 +99,7 @@ def test_the_winner_draws_first_and_leads() -> None:
 
 
 def test_the_turned_card_is_drawn_last_and_the_last_three_tricks_are_played_out() -> None:
-    """§9.2, §9.3: a whole 2-player deal: 20 tricks, the turned card in the last draw, and
+    """§13.2, §13.3: a whole 2-player deal: 20 tricks, the turned card in the last draw, and
     every card played once."""
     log, state = random_deal("briscola", 2, 7)
     draws = [d for e in log if e.type == "drew" for d in e.data["draws"]]
@@ -111,7 +111,7 @@ def test_the_turned_card_is_drawn_last_and_the_last_three_tricks_are_played_out(
 
 
 def test_sixty_one_wins_and_sixty_all_is_a_draw() -> None:
-    """§9.4, worked: seat 0 takes A A A 3 3 (53) + K K (8) = 61 of 120: it wins one match
+    """§13.4, worked: seat 0 takes A A A 3 3 (53) + K K (8) = 61 of 120: it wins one match
     point; with A A A 3 3 3 (63) to seat 1 and 57 to seat 0 it loses; 60-60 is a draw."""
     pack = list(registry.rules_for("briscola", 2, {}).pack())
     mine = ["AS", "AH", "AD", "3S", "3H", "KS", "KH"]
@@ -133,7 +133,7 @@ def score_of(players: int, won: list[list[str]]) -> dict[str, Any]:
 
 
 def test_four_players_in_two_partnerships_opposite() -> None:
-    """§9.6: seats 0 and 2 against 1 and 3; partners' cards count together (30 + 32); the
+    """§13.1: seats 0 and 2 against 1 and 3; partners' cards count together (30 + 32); the
     trick goes to seat 2's ace, which draws first, then the others in play order."""
     rules = registry.rules_for("briscola", 4, {})
     assert rules.sides == [[0, 2], [1, 3]]
@@ -154,7 +154,7 @@ def test_four_players_in_two_partnerships_opposite() -> None:
 
 
 def test_a_match_is_one_deal_or_the_first_to_target_deal_wins() -> None:
-    """§9.5: by default the match ends after one deal, a drawn deal drawing it; with
+    """§13.5: by default the match ends after one deal, a drawn deal drawing it; with
     ``target`` 2 it goes on until a side has won two deals."""
     family = registry.PRESETS["briscola"].family
     one = registry.rules_for("briscola", 2, {})
