@@ -41,13 +41,7 @@ Record = list[tuple[int, Move, list[Move]]]  # a playout's (seat, move, legal mo
 S = TypeVar("S")
 R = TypeVar("R", contravariant=True)
 
-Heuristic = Callable[[View, Any, list[Move]], "Move | None"]
-Resample = Callable[[View, Any, random.Random], Any]
-Playout = Callable[[Any, random.Random, "Record | None"], Any]
-BestOf = Callable[[Any], int]
 Returns = Callable[[Sequence[float]], list[float]]  # match points -> relative returns per seat
-Bounds = Callable[[Any, Any, Returns], "tuple[float, float]"]
-PointsTotal = Callable[[Any, int], int]  # (rules, the deal's number) -> its points' sum
 Json = str | int | float | bool | None | list["Json"] | dict[str, "Json"]
 FOLLOW = ("any", "suit", "suit_then_trump")
 TRUMPS = ("none", "turned", "named", "per_hand")
@@ -160,17 +154,17 @@ class Family(Protocol[S, R]):
 
     # -- optional hooks
     @property
-    def heuristic(self) -> Heuristic | None: ...
+    def heuristic(self) -> Callable[[View, R, list[Move]], Move | None] | None: ...
     @property
-    def resample(self) -> Resample | None: ...
+    def resample(self) -> Callable[[View, R, random.Random], S] | None: ...
     @property
-    def playout(self) -> Playout | None: ...
+    def playout(self) -> Callable[[S, random.Random, Record | None], S | None] | None: ...
     @property
-    def best_of(self) -> BestOf | None: ...
+    def best_of(self) -> Callable[[R], int] | None: ...
     @property
-    def bounds(self) -> Bounds | None: ...
+    def bounds(self) -> Callable[[R, S, Returns], tuple[float, float]] | None: ...
     @property
-    def points_total(self) -> PointsTotal | None: ...
+    def points_total(self) -> Callable[[R, int], int] | None: ...
     @property
     def schemas(self) -> Mapping[str, Json] | None: ...
 
@@ -184,7 +178,7 @@ class IncompleteFamily(TypeError):
     """A family registered without a part of the contract."""
 
 
-def check(family: Any) -> None:
+def check(family: object) -> None:
     """Raise ``IncompleteFamily`` naming the first missing or malformed part of ``family``."""
     name = getattr(family, "name", None)
     if not isinstance(name, str) or not name:
