@@ -60,6 +60,7 @@ export function target(match) {
   const game = facts(match.ruleset);
   if (o.target !== undefined) {
     const unit = game.target_unit;
+    if (unit === "deal" && o.target === 1) return { unit, text: "one deal" };
     const rubbers = o.rubbers > 1 ? `, best of ${o.rubbers} rubbers` : "";
     return { unit, text: `first to ${plural(o.target, unit, unit + "s")}${rubbers}` };
   }
