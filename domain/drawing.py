@@ -1,6 +1,6 @@
-"""Drawing from a stock, shared by the games that refill hands after each trick or capture
-(the Sedma family, Briscola): one card at a time in play order from the seat that draws
-first, until every hand is full or the stock is empty."""
+"""Drawing from a stock, shared by every game that refills hands after each trick or capture:
+one card at a time in play order from the seat that draws first, until every hand is full or
+the stock is empty."""
 
 from __future__ import annotations
 

@@ -32,8 +32,8 @@ def new_deal(rules: Any, number: int, dealer: int, secret: DealSecret,
     by the game's pattern, then whatever the rules make happen at once (a burned hand).
     The client seeds are the secret's committed ones (``secret.clients``), else
     ``client_seeds`` (given in the clear: older matches, tools). ``number`` is the deal's place
-    in its match (1, 2, ...); ``carry`` the game points a Brazilian Sueca deal carries from
-    drawn deals before it."""
+    in its match (1, 2, ...); ``carry`` what a family carries into this deal from drawn
+    deals before it (game points)."""
     seeds = secret.client_seeds() if secret.clients else list(client_seeds or [])
     hands, stock = family_of(rules).deal_layout(
         rules, deck_for(rules, secret.seed, number, seeds), dealer, number)
@@ -53,7 +53,7 @@ def fair_fields(secret: DealSecret, number: int, client_seeds: list[str | None],
     else:
         out["client_seeds"] = client_seeds
     if carry:
-        out["carry"] = carry  # Brazilian Sueca: game points carried by 60-60 deals
+        out["carry"] = carry  # game points carried by drawn deals
     return out
 
 
@@ -63,7 +63,7 @@ PREARRANGED = {"commitment": None, "shuffle": None, "prearranged": True}
 def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
                      trump_card: str | None = None, number: int = 1) -> list[Event]:
     """A deal given card by card (tests, duplicate play, disputes): marked, with no commitment.
-    ``trump_card`` only where the game turns one (Sueca: one of the dealer's cards)."""
+    ``trump_card`` only where the game turns one (the family's ``dealt`` checks it)."""
     if not 0 <= dealer < rules.players:
         raise InvalidDeal("dealer", f"dealer must be a seat 0..{rules.players - 1}")
     family_of(rules).check_prearranged(rules, hands, stock, number)
@@ -74,7 +74,7 @@ def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: lis
 def dealt(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
           trump_card: str | None = None, *, number: int, fair: dict[str, Any]) -> Event:
     """The ``dealt`` event: what every game records, what this game adds (a turned trump,
-    whist's hand number), and ``fair`` (``fair_fields`` or ``PREARRANGED``)."""
+    a hand number), and ``fair`` (``fair_fields`` or ``PREARRANGED``)."""
     extra = family_of(rules).dealt(rules, dealer, hands, stock, trump_card, number)
     return Event("dealt", {
         "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),

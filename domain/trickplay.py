@@ -1,4 +1,4 @@
-"""The card play the trick games share (Sueca, Sueca Italiana, Serbian whist): what a card
+"""The card play the trick games share: what a card
 played and a trick taken do to a deal, the trick part of a view, and a fast random playout of
 the remaining tricks. ``tricks.py`` is the engine (who may play what, who wins); this is what
 the families' states do with it. Each function returns plain values or field updates, so each

@@ -134,7 +134,7 @@ function plate(ctx, seat, slot, opts) {
   );
 }
 
-// Sueca: the dealer's turned card lies face up in front of the dealer until it is played.
+// A turned trump card lies face up (in the dealer's hand, or under the stock) until it leaves.
 function turned(ctx, seat) {
   const v = ctx.view;
   if (!v.trump_card || seat !== v.dealer) return null;

@@ -195,7 +195,7 @@ function bidsResult(ctx, r) {
 
 const verb = (ctx, group, third, base) => (group.length > 1 || group.includes(ctx.me) ? base : third);
 
-// Each for themselves (three-handed Sedma): the winner's points, then everyone else's.
+// Each for themselves (more than two sides): the winner's points, then everyone else's.
 function eachAlone(ctx, r, win) {
   const s = r.score;
   const others = r.sides
