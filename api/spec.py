@@ -5,7 +5,7 @@ each view schema's ``ruleset`` enum, and the schemas a family declares itself
 (``Family.schemas``: a new game's view needs no hand-written spec).
 
 ``python -m api.spec`` rewrites them between their ``spec:<part>:begin`` and ``:end`` markers;
-``tests/api/test_spec_generated.py`` fails while openapi.yaml is out of step. Adding a game is
+``tests/api/test_contract.py`` fails while openapi.yaml is out of step. Adding a game is
 its package and registry line, then this command.
 """
 
