@@ -16,6 +16,9 @@ globalThis.fetch = async () => ({
 const games = await import(`${root}/api/static/js/games.js`);
 const words = await import(`${root}/api/static/js/words.js`);
 const api = await import(`${root}/api/static/js/api.js`);
+for (const page of ["table", "deal", "hand", "history", "replay", "lobby", "new-match"]) {
+  await import(`${root}/api/static/js/${page}.js`); // every module that reads the facts loads
+}
 await api.catalogue();
 
 for (const r of rulesets) {
