@@ -3,7 +3,7 @@
 Events: ``created`` (with the SHA-256 commitment to the match secret), ``client_seed`` (a seat's
 contribution to the shuffle of the deals not yet started: only its salted commitment, the seed
 is revealed in the ``scored`` of each deal it entered), ``deal_started``, ``deal_scored``,
-``rubber_won`` (Sueca's best of N rubbers: a rubber ends, the totals start again from zero),
+``rubber_won`` (a best of N rubbers: a rubber ends, the totals start again from zero),
 ``seat_claimed`` and ``seat_left`` (a player takes a seat, with an invite or as the creator, or
 hands it back: ``seated`` lists the seats held),
 ``ended`` (which reveals the match secret and nonce, so every deal's server seed can be checked;
@@ -31,7 +31,7 @@ class MatchState:
     status: str = "playing"
     winner: int | None = None
     winners: tuple[int, ...] = ()       # co-winners where the game allows a tie
-    tiebreak: tuple[int, ...] = ()      # Serbian whist's scratch: successful bids
+    tiebreak: tuple[int, ...] = ()      # a second total that breaks ties (the family's)
     commitment: str | None = None
     client_seeds: tuple[dict[str, Any], ...] = ()
     secret: str | None = None  # revealed when the match ends, with the nonce
@@ -161,7 +161,7 @@ def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: M
         return []
     data = {"deal_id": deal_id(match.id, number), "number": number,
             "points": result["score"]["match_points"]}
-    if "tiebreak" in result["score"]:  # a second total that breaks ties (whist's scratch)
+    if "tiebreak" in result["score"]:  # a second total that breaks ties
         data["tiebreak"] = result["score"]["tiebreak"]
     scored = Event("deal_scored", data)
     after = evolve(match, scored)

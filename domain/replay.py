@@ -24,7 +24,7 @@ COMMANDS = {"played": "play", "continued": "play", "stopped": "stop", "passed": 
             "redeal_asked": "redeal", "hinted": "hint"}
 
 
-# Engines 1 and 2 ended a Sedma-family capture by themselves where the leader held no card to
+# Engines 1 and 2 ended a capture by themselves where the leader held no card to
 # go on, and where the policy forbade it, both as an automatic ``stopped`` with reason
 # ``no_continuation``. Since engine 3 the leader decides the first (``stop`` is its only move,
 # RULES.md §2.3) and the second is ``side_winning``; an old log still verifies, read as that.

@@ -154,7 +154,7 @@ def random_deal(rules: Any, rng: random.Random) -> Deal:
     family = family_of(rules)
     deck, dealer = rng.sample(rules.pack(), len(rules.pack())), rng.randrange(rules.players)
     hands, stock = family.deal_layout(rules, deck, dealer, 1)
-    trump = family.dealt(rules, dealer, hands, None, 1).get("trump_card")
+    trump = family.dealt(rules, dealer, hands, stock, None, 1).get("trump_card")
     return Deal(dealer, tuple(map(tuple, hands)), tuple(stock), trump)
 
 
@@ -246,8 +246,12 @@ def known_slots(rules: Any, deal: Deal, plays: Iterable[Play], observer: Observe
                       for s, h in enumerate(deal.hands)})
     if observer is not None:
         held.pin_all(observer)
-    if deal.trump_card is not None:
-        held.pin(deal.dealer, deal.trump_card)
+    if deal.trump_card is not None:  # turned face up: in a hand, or under the stock
+        holder = next((s for s, h in enumerate(deal.hands) if deal.trump_card in h), None)
+        if holder is not None:
+            held.pin(holder, deal.trump_card)
+        else:
+            held.pins.add((STOCK, list(deal.stock).index(deal.trump_card)))
     for event in (e for play in plays for e in play.events):
         _follow(rules, held, event, observer)
     return held.pins

@@ -66,8 +66,8 @@ def check_prearranged(rules: WhistRules, hands: list[list[str]], stock: list[str
         raise InvalidDeal("hands", "hands and the undealt rest must be the pack, each card once")
 
 
-def dealt(rules: WhistRules, dealer: int, hands: list[list[str]], trump_card: str | None,
-          number: int) -> dict[str, Any]:
+def dealt(rules: WhistRules, dealer: int, hands: list[list[str]], stock: list[str],
+          trump_card: str | None, number: int) -> dict[str, Any]:
     """Serbian whist's ``dealt`` adds the hand's place in the schedule, its size and trumps:
     the schedule's, or with ``trumps: turned`` the suit of the dealer's last card (§6.7),
     which a prearranged deal may name as ``trump_card``."""
@@ -114,19 +114,10 @@ def legal_moves(state: WhistState, seat: int | None) -> list[dict[str, Any]]:
     return []
 
 
-def step(state: WhistState, command: Command) -> tuple[list[Event], WhistState]:
-    return flow.step(state, command, _player_event, _automatic, evolve)
 
 
-def decide(state: WhistState, command: Command) -> list[Event]:
-    return step(state, command)[0]
 
-
-def settle(state: WhistState, secret: DealSecret | None) -> list[Event]:
-    return flow.settle(state, secret, _automatic, evolve)
-
-
-def _player_event(state: WhistState, command: Command) -> Event:
+def player_event(state: WhistState, command: Command) -> Event:
     seat, move = command.seat, command.move
     if seat == state.turn:
         accepted = _card_or_bid(state, seat, move)
@@ -163,7 +154,7 @@ def _checked(state: WhistState, seat: int, move: Move) -> Event:
     raise IllegalMove("move_type", f"a {move.type!r} move is not allowed now", legal)
 
 
-def _automatic(state: WhistState, secret: DealSecret | None) -> Event | None:
+def automatic(state: WhistState, secret: DealSecret | None) -> Event | None:
     if state.phase == "play" and len(state.trick) == state.rules.players:
         seat = tricks.trick_winner(state.trick, state.trump, state.rules.order)
         return Event("trick_taken", {"seat": seat, "cards": [c for _, c in state.trick]})

@@ -68,7 +68,7 @@ export function catalogue() {
   return rulesets;
 }
 
-// A game's short name: its title up to the first colon ("Sueca (Portugal)").
+// A game's short name: its title up to the first colon (and before a comma).
 export async function gameName(id) {
   const found = (await catalogue()).find((r) => r.id === id);
   return found ? found.title.split(":")[0].split(",")[0] : id;

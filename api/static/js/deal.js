@@ -14,10 +14,10 @@ import {
   problemWords,
   resultSentence,
 } from "./words.js";
-import { family, target } from "./games.js";
+import { facts, target } from "./games.js";
 
 const POLL_MS = 2000; // how often a page without a stream asks whether the deal moved on
-setInterval(tickClocks, 250); // the move clock's countdown, between renders
+if (typeof document !== "undefined") setInterval(tickClocks, 250); // the move clock's countdown, between renders (not under Node: tests/page)
 
 export async function dealPage(main, dealId) {
   const matchId = matchOf(dealId);
@@ -223,7 +223,7 @@ class Table {
     this.parts.status.textContent = phaseSentence(ctx);
     const away = mine && (this.match.away || []).includes(this.me);
     fill(this.parts.moves, away ? this.backButton() : mine ? actions(ctx, (m) => this.play(m)) : null);
-    const captures = mine && family(this.view) === "sedma" && this.view.phase !== "over";
+    const captures = mine && facts(this.view.ruleset).stops && this.view.phase !== "over";
     fill(this.parts.auto, captures ? autoStopBox((on) => this.autoStop(on)) : null);
     fill(this.parts.talk, talk(ctx, (m) => this.play(m, false))); // spectators hear it too
     fill(this.parts.hand, mine ? hand(ctx, (m) => this.play(m)) : null);

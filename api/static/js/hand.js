@@ -163,7 +163,7 @@ export function autoStopBox(changed) {
   return h("label", { class: "auto-stop" }, box, " Stop for me when I cannot go on");
 }
 
-// Table talk (Sedmice with table_talk): canned calls, any time. They are said aloud, so every
+// Table talk (the option table_talk): canned calls, any time. They are said aloud, so every
 // seat and every spectator hears them: the last call of each seat that spoke, oldest first.
 export function talk(ctx, say) {
   const t = ctx.view.table_talk;

@@ -35,8 +35,8 @@ export function foldHistory(events) {
 }
 
 // Card points per side of ``sides`` taken so far (trick_taken carries them where the game counts
-// card points; Serbian whist counts only tricks). Once the deal is scored, the result's points:
-// they add what no capture carries (Sedma's 10 for the last capture).
+// card points; some games count only tricks). Once the deal is scored, the result's points:
+// they add what no capture carries (a bonus for the last capture).
 export function pointsBySide(history, sides) {
   const running = sides.map((side) => side.reduce((sum, seat) => sum + (history.taken[seat] || 0), 0));
   const r = history.result;

@@ -12,7 +12,7 @@ export function offer(list) {
   rulesets = list;
   fill(
     $("ruleset"),
-    rulesets.map((r) => h("option", { value: r.id, selected: r.id === "sedma" }, `${r.title}`)),
+    rulesets.map((r, i) => h("option", { value: r.id, selected: i === 0 }, `${r.title}`)),
   );
   pickRuleset();
 }

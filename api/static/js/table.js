@@ -3,7 +3,7 @@
 // the cards of the capture or trick in front of the seats that played them, the scoreboard.
 import { cardBack, cardFace, cardName, cardText, suitChip } from "./cards.js";
 import { h } from "./dom.js";
-import { clockwise, dealsInMatch, family, sortHand, target } from "./games.js";
+import { clockwise, dealsInMatch, facts as gameOf, sortHand, target } from "./games.js";
 import { pointsBySide } from "./history.js";
 import { matchScore, name, partnerOf, together } from "./words.js";
 
@@ -35,7 +35,7 @@ const teams = (view) => view.sides.length === 2 && view.sides.every((side) => si
 function facts(ctx, seat) {
   const v = ctx.view;
   const out = [`${v.hand_sizes[seat]} card${v.hand_sizes[seat] === 1 ? "" : "s"}`];
-  if (v.bids && family(v) === "whist") out.push(v.bids[seat] === null ? "no bid yet" : `bid ${v.bids[seat]}`);
+  if (v.bids && gameOf(v.ruleset).bids === "tricks") out.push(v.bids[seat] === null ? "no bid yet" : `bid ${v.bids[seat]}`);
   else if (v.bids && v.bids[seat] !== null)
     out.push(v.bids[seat] === "pass" ? "passed" : `bid ${v.bids[seat]}`);
   if (v.tricks) out.push(`${v.tricks[seat]} trick${v.tricks[seat] === 1 ? "" : "s"}`);
@@ -149,7 +149,7 @@ function plate(ctx, seat, slot, opts) {
   );
 }
 
-// Sueca: the dealer's turned card lies face up in front of the dealer until it is played.
+// A turned trump card lies face up (in the dealer's hand, or under the stock) until it leaves.
 function turned(ctx, seat) {
   const v = ctx.view;
   if (!v.trump_card || seat !== v.dealer) return null;
@@ -173,10 +173,10 @@ function trick(ctx, history, where) {
     cards = last.cards;
     taken = true;
     const points =
-      last.points !== undefined && family(v) !== "whist"
+      last.points !== undefined && gameOf(v.ruleset).points
         ? `: ${last.points} point${last.points === 1 ? "" : "s"}`
         : "";
-    caption = `${name(ctx, last.seat)} took the ${family(v) === "sedma" ? "capture" : "trick"}${points}`;
+    caption = `${name(ctx, last.seat)} took the ${gameOf(v.ruleset).trick}${points}`;
   } else if (cards.length && v.winning !== null && v.winning !== undefined) {
     caption = `${name(ctx, v.winning)} ${v.winning === ctx.me ? "are" : "is"} winning`;
   }
@@ -245,7 +245,7 @@ export function scoreboard(ctx, history, { matchLabel = "Match" } = {}) {
     ),
     item("Deal", `${deal ? deal.number : "?"}${total ? " of " + total : ""}`),
   ];
-  if (family(v) !== "whist") {
+  if (gameOf(v.ruleset).points) {
     const points = pointsBySide(history, v.sides);
     out.push(
       item(
@@ -271,9 +271,9 @@ export function scoreboard(ctx, history, { matchLabel = "Match" } = {}) {
         ),
       ),
     );
-  else if (family(v) !== "sedma" && v.phase !== "bid")
+  else if (gameOf(v.ruleset).trumps !== "none" && v.phase !== "bid")
     out.push(
-      item("Trumps", h("span", { id: "trump" }, family(v) === "whist" ? "none this hand" : "not named yet")),
+      item("Trumps", h("span", { id: "trump" }, gameOf(v.ruleset).trumps === "per_hand" ? "none this hand" : "not named yet")),
     );
   if (v.stock_size)
     out.push(
