@@ -43,7 +43,7 @@ TYPES: tuple[ProblemType, ...] = (
                 "each key once."),
     ProblemType("bad-request", 400, "Bad request",
                 "The HTTP request itself is malformed: the request line, a header or the "
-                "framing (the HTTP server answers these before any route, with no `instance`), "
+                "framing (the HTTP server answers these before any route), "
                 "or a body that ends before its `Content-Length` or whose chunked framing is "
                 "broken.", "Fix the request; an HTTP library does this for you."),
     ProblemType("unauthorized", 401, "Seat token required",
@@ -117,7 +117,7 @@ TYPES: tuple[ProblemType, ...] = (
                 "a `Content-Length` or chunked.", "Send a smaller body."),
     ProblemType("uri-too-long", 414, "Request line too long",
                 "The request line is over 4094 bytes; the HTTP server answers it before any "
-                "route (no `instance`).", "Send a shorter path and query."),
+                "route.", "Send a shorter path and query."),
     ProblemType("unsupported-media-type", 415, "Unsupported media type",
                 "The body's Content-Type is not one this call reads: every body this API "
                 "reads is JSON (`application/json`, or a `+json` type); another type or none "
@@ -156,20 +156,19 @@ TYPES: tuple[ProblemType, ...] = (
     ProblemType("too-many-connections", 429, "Too many connections",
                 "This address already holds as many open connections to this server process "
                 "as the operator allows (`TRICKLOG_CONNECTIONS_PER_ADDRESS`, event streams "
-                "included); the HTTP server answers it before reading the request (no "
-                "`instance`).",
+                "included); the HTTP server answers it before reading the request.",
                 "Close connections you no longer use, or wait for the seconds in "
                 "`Retry-After`."),
     ProblemType("headers-too-large", 431, "Request headers too large",
                 "A header line over 8190 bytes or more than 100 headers; the HTTP server "
-                "answers it before any route (no `instance`).", "Send fewer, shorter headers."),
+                "answers it before any route.", "Send fewer, shorter headers."),
     ProblemType("internal", 500, "Internal error",
                 "A bug: the server failed and logged it. No log was changed.",
                 "Retry later; report it with the time and the `instance`."),
     ProblemType("not-implemented", 501, "Not implemented",
                 "The HTTP server does not implement what the request needs: a transfer coding "
                 "other than `chunked` (`gzip`, `deflate`, `compress` or one it does not know), "
-                "alone (answered before any route, no `instance`) or before `chunked`.",
+                "alone (answered before any route) or before `chunked`.",
                 "Send the body with `Content-Length` or `Transfer-Encoding: chunked`."),
     ProblemType("store-unavailable", 503, "Store unavailable",
                 "The event store (Redis) cannot be reached, or stalled past the bounded wait "
