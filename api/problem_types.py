@@ -176,6 +176,9 @@ TYPES: tuple[ProblemType, ...] = (
                 "`outcome-unknown` instead.",
                 "Retry after the seconds in `Retry-After`; a move with an `Idempotency-Key` is "
                 "safe to repeat."),
+    ProblemType("store-full", 507, "Store full", "The event store (Redis) is at its `maxmemory` "
+                "and refuses writes (policy `noeviction`: no log is evicted). Nothing was "
+                "changed; reads work.", "Retry after `Retry-After`; the operator adds memory."),
     ProblemType("outcome-unknown", 503, "Outcome unknown",
                 "The event store stopped answering while this write (a move, a new match, a "
                 "claim, a client seed) was sent, and could not be asked afterwards whether it "
@@ -190,9 +193,8 @@ TYPES: tuple[ProblemType, ...] = (
                 "than it sets them up. The rest of the API answers as usual.",
                 "Retry after the seconds in `Retry-After`, or poll `GET /v1/deals/{id}` with "
                 "`If-None-Match`."),
-    ProblemType("http-error", None, "HTTP error",
-                "Another HTTP-level error, with its own status (for instance 416 for a range "
-                "of a static file that does not exist).", "See the status code."),
+    ProblemType("http-error", None, "HTTP error", "Another HTTP-level error, with its own "
+                "status (e.g. 416 for a range of a static file it has not).", "See the status."),
 )
 BY_NAME: dict[str, ProblemType] = {t.name: t for t in TYPES}
 
@@ -245,9 +247,8 @@ def readme_table() -> list[str]:
     lines = ["| status | `type` | what it means | what to do |", "| --- | --- | --- | --- |"]
     for t in TYPES:
         lines.append(f"| {t.status or 'varies'} | `{t.uri}` | {t.means} | {t.todo} |")
-    lines += ["", "`rule` of an illegal move:", "", "| `rule` | what it means |",
-              "| --- | --- |"]
-    lines += [f"| `{rule}` | {meaning} |" for rule, meaning in RULES.items()]
+    lines += ["", "`rule` of an illegal move:", "", "| `rule` | what it means |", "| --- | --- |",
+              *(f"| `{rule}` | {meaning} |" for rule, meaning in RULES.items())]
     return lines
 
 

@@ -21,6 +21,8 @@ class Settings:
     data_dir: str = ".tricklog"         # TRICKLOG_DATA_DIR
     port: int = 8000                    # TRICKLOG_PORT
     appendfsync: str = "always"         # TRICKLOG_APPENDFSYNC: always | everysec
+    redis_maxmemory: str = "1gb"        # TRICKLOG_REDIS_MAXMEMORY: the embedded Redis; 0: none
+    retention_abandoned_days: float = 30.0  # TRICKLOG_RETENTION_ABANDONED_DAYS: 0: keep all
     bot_delay: float = 0.0              # TRICKLOG_BOT_DELAY: seconds a bot "thinks"
     bot_min_think: float = 0.4          # TRICKLOG_BOT_MIN_THINK: no bot move sooner (timing)
     web_concurrency: int = 4            # TRICKLOG_WORKERS: gunicorn processes
@@ -50,6 +52,9 @@ class Settings:
             "data_dir": env.get("TRICKLOG_DATA_DIR", ".tricklog"),
             "port": int(env.get("TRICKLOG_PORT", "8000")),
             "appendfsync": env.get("TRICKLOG_APPENDFSYNC", "always"),
+            "redis_maxmemory": env.get("TRICKLOG_REDIS_MAXMEMORY", "1gb"),
+            "retention_abandoned_days": float(env.get("TRICKLOG_RETENTION_ABANDONED_DAYS",
+                                                      "30")),
             "bot_delay": float(env.get("TRICKLOG_BOT_DELAY", "0")),
             "bot_min_think": float(env.get("TRICKLOG_BOT_MIN_THINK", "0.4")),
             "web_concurrency": int(env.get("TRICKLOG_WORKERS", "4")),
