@@ -170,7 +170,8 @@ def _worker(args: argparse.Namespace) -> int:
     name = f"{socket.gethostname()}:{os.getpid()}"
     worker = SweepingWorker([turns.queue], connection=turns.queue.connection,
                             serializer=turns.queue.serializer,
-                            sweeper=Sweeper(referee, turns.ensure, name),
+                            sweeper=Sweeper(referee, turns.ensure, name,
+                                            abandoned_days=settings.retention_abandoned_days),
                             job_monitoring_interval=JOB_MONITORING_INTERVAL,
                             maintenance_interval=60)
     worker.work(burst=args.burst, with_scheduler=False)

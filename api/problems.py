@@ -128,10 +128,7 @@ def _from(exc: Exception) -> Problem:
             p.headers["WWW-Authenticate"] = 'Bearer realm="tricklog"'
             return p
         case redis.exceptions.OutOfMemoryError():  # maxmemory reached, noeviction
-            problem = Problem("store-full", "the event store is full and refuses writes; "
-                              "nothing was changed")
-            problem.headers["Retry-After"] = str(STORE_FULL_RETRY_S)
-            return problem
+            return _store_full()
         case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
             return _retry_after(Problem("store-unavailable",
                                         "the event store cannot be reached; try again shortly"))
@@ -144,6 +141,13 @@ def _from(exc: Exception) -> Problem:
 
 
 STORE_FULL_RETRY_S = 60
+
+
+def _store_full() -> Problem:
+    problem = Problem("store-full", "the event store is full and refuses writes; nothing was "
+                      "changed")
+    problem.headers["Retry-After"] = str(STORE_FULL_RETRY_S)
+    return problem
 
 
 def _retry_after(problem: Problem) -> Problem:
