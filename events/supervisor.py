@@ -4,8 +4,9 @@
 Each child runs in its own process group. When one dies the supervisor logs it, kills what is
 left of its group (a dead gunicorn master's processes, a dead worker's work horse), waits a
 backoff (0.2 s, doubling to 15 s while it keeps dying within 10 s of its start: a crash loop;
-back to 0.2 s for a child that had been up 10 s, which had started fine) and starts it again; the embedded Redis restarts on the same port from its AOF. ``stop`` stops them
-in the reverse order of their start and kills every group, so nothing is left behind.
+back to 0.2 s for a child that had been up 10 s, which had started fine) and starts it again;
+the embedded Redis restarts on the same port from its AOF. ``stop`` stops them in the reverse
+order of their start and kills every group, so nothing is left behind.
 """
 
 from __future__ import annotations
