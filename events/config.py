@@ -41,6 +41,7 @@ class Settings:
     stream_deals_per_address: int = 20  # TRICKLOG_STREAM_DEALS_PER_ADDRESS: ... per process
     connections_per_address: int = 2000  # TRICKLOG_CONNECTIONS_PER_ADDRESS: per API process
     header_timeout: float = 10.0        # TRICKLOG_HEADER_TIMEOUT: seconds to send the headers
+    stream_write_timeout: float = 30.0  # TRICKLOG_STREAM_WRITE_TIMEOUT: a stalled watcher
     trusted_proxies: tuple[str, ...] = ()  # TRICKLOG_TRUSTED_PROXIES: addresses or networks
 
     @classmethod
@@ -76,6 +77,7 @@ class Settings:
                                                     "20")),
             "connections_per_address": int(env.get("TRICKLOG_CONNECTIONS_PER_ADDRESS", "2000")),
             "header_timeout": float(env.get("TRICKLOG_HEADER_TIMEOUT", "10")),
+            "stream_write_timeout": float(env.get("TRICKLOG_STREAM_WRITE_TIMEOUT", "30")),
             "trusted_proxies": _listed(env.get("TRICKLOG_TRUSTED_PROXIES", "")),
         }
         return cls(**{**read, **overrides})  # type: ignore[arg-type]
