@@ -24,6 +24,7 @@ exits 1 if any check failed. ``make chaos`` runs the full size; the suite runs `
 from __future__ import annotations
 
 import argparse
+import http.client
 import random
 import statistics
 import sys
@@ -72,7 +73,10 @@ class Run:
     def live_bot_deals(self) -> list[str]:
         deals = []
         for match in list(self.bots):
-            state = self.web.call("GET", f"/v1/matches/{match}")[1]
+            try:
+                state = self.web.call("GET", f"/v1/matches/{match}")[1]
+            except (OSError, http.client.HTTPException):
+                continue
             if isinstance(state, dict) and state.get("status") == "playing":
                 deals.append(state["deals"][-1]["id"])
         return deals
@@ -84,7 +88,7 @@ class Run:
                 live = len(self.live_bot_deals())
                 for _ in range(self.size["bots"] - live):
                     self.bots.append(bot_match(self.web, len(self.bots)))
-            except (OSError, AssertionError, KeyError):
+            except (OSError, http.client.HTTPException, AssertionError, KeyError):
                 pass  # a fault: try again in a moment
             self.stop.wait(1.0)
 

@@ -20,6 +20,7 @@ timed until the service has healed (the recovery time it reports):
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import socket
@@ -110,7 +111,7 @@ class Faults:
         for deal in self.live_deals():
             try:
                 status, view = self.web.call("GET", f"/v1/deals/{deal}")
-            except OSError:
+            except (OSError, http.client.HTTPException):
                 continue
             if status == 200 and view["turn"] is not None:
                 seqs[deal] = int(view["seq"])

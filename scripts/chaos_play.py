@@ -46,7 +46,7 @@ class Http:
                 status, body = self.call("GET", path, token=token)
                 if status == 200:
                     return body
-            except OSError:
+            except (OSError, http.client.HTTPException):  # reset, refused, cut short
                 pass
             time.sleep(0.5)
         raise RuntimeError(f"GET {path} failed for a minute")
@@ -61,7 +61,7 @@ class Http:
                 status, answer = self.call("POST", path, body, token, key)
                 if status not in UNSURE:
                     return status, answer, attempt
-            except OSError:  # reset, refused, timed out: it may have landed
+            except (OSError, http.client.HTTPException):  # no whole answer: it may have landed
                 pass
             time.sleep(1.0)
         return 0, None, MOVE_TRIES

@@ -93,7 +93,7 @@ class Serve:
     def healthy(self) -> bool:
         try:
             return self.get("/healthz")[0] == 200
-        except OSError:
+        except (OSError, http.client.HTTPException):
             return False
 
     def wait_healthy(self, timeout: float) -> float:
