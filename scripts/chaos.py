@@ -103,6 +103,7 @@ class Run:
         for round_ in range(1, self.size["rounds"] + 1):
             self.rng.shuffle(kinds)
             for kind in kinds:
+                faults.whole()
                 time.sleep(self.rng.uniform(*self.size["gap"]))
                 healed = faults.all()[kind]()
                 self.recoveries.setdefault(kind, []).append(healed)

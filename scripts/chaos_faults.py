@@ -51,6 +51,16 @@ class Faults:
             time.sleep(0.02)
         return time.monotonic() - since
 
+    def whole(self) -> float:
+        """Wait until every process is back (redis-server, the worker, the master and all its
+        API processes) and ``/healthz`` is ok: each fault starts from a whole service (a worker
+        exits when Redis dies under it, and comes back a moment after the API does)."""
+        start = time.monotonic()
+        return self.until(lambda: None not in (self.serve.child("redis-server"),
+                                               self.serve.child("tricklog_cli worker"))
+                          and len(self.serve.api_processes()) >= self.serve.workers
+                          and self.serve.healthy(), start, "the whole service")
+
     def kill(self, pid: int | None, what: str) -> int:
         if pid is None:
             raise RuntimeError(f"no {what} to kill")
