@@ -4,12 +4,14 @@ nothing, keeps answering reads, and takes writes again once there is room."""
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
 
+import tricklog_cli
 from api.app import create_app
 from events.config import Settings, connect
 from events.redis_server import RedisServer
@@ -67,3 +69,17 @@ def test_a_full_store_is_a_507_problem_and_changes_nothing(server: RedisServer) 
     again = client.post(f"/v1/deals/{deal['id']}/moves", headers=headers, json=body)
     assert again.status_code == 200  # the same key: the move is made now, once
     assert client.get(f"/v1/deals/{deal['id']}").get_json()["seq"] == deal["seq"] + 1
+
+
+def test_the_embedded_redis_of_serve_has_a_maxmemory_and_never_evicts(tmp_path: Path) -> None:
+    """``tricklog serve`` (``make run``) starts its Redis with ``maxmemory`` (1gb unless
+    ``TRICKLOG_REDIS_MAXMEMORY`` says otherwise) and ``noeviction``."""
+    args = argparse.Namespace(host="127.0.0.1", port=None, workers=None, no_worker=True)
+    (tmp_path / "redis").mkdir()
+    for given, expected in ((None, "1gb"), ("64mb", "64mb")):
+        settings = Settings.from_env(data_dir=str(tmp_path), **(
+            {} if given is None else {"redis_maxmemory": given}))
+        _, redis_child = tricklog_cli._children(args, settings)
+        command = redis_child.server.command()
+        assert command[command.index("--maxmemory") + 1] == expected
+        assert command[command.index("--maxmemory-policy") + 1] == "noeviction"
