@@ -87,6 +87,7 @@ class Table:
         self.retried = 0
         self.unknown = 0
         self.errors: list[str] = []
+        self.lost_claims: list[str] = []
 
     def new_match(self) -> str:
         status, made, _ = self.web.write("/v1/matches", {
@@ -96,7 +97,12 @@ class Table:
         tokens = {t["seat"]: t["token"] for t in made["tokens"]}
         for invite in made["invites"]:
             path = f"/v1/matches/{made['id']}/seats/{invite['seat']}/claim"
-            status, claimed, _ = self.web.write(path, {"code": invite["code"]})
+            status, claimed, sent = self.web.write(path, {"code": invite["code"]})
+            if status == 409 and sent > 1 and claimed.get("type") == "/problems/invite-used":
+                # the claim landed but its answer was lost, and a claim takes no
+                # Idempotency-Key: the seat's token is gone with it; play another match
+                self.lost_claims.append(made["id"])
+                return self.new_match()
             assert status in (200, 201), (status, claimed)
             tokens[claimed["seat"]] = claimed["token"]
         self.matches.append(made["id"])
