@@ -171,7 +171,9 @@ def main(argv: list[str] | None = None) -> int:
         "Exit status 0 when every check holds, 1 otherwise. Sizes: " + "; ".join(
             f"{k}: {v['bots']} bot matches, {v['tables']} human tables, {v['rounds']} "
             f"round(s) of the 6 faults" for k, v in SIZES.items())))
-    parser.add_argument("--size", choices=sorted(SIZES), default="full")
+    parser.add_argument("--size", choices=sorted(SIZES), default="full",
+                        help="full (the default: about 5 minutes) or small (about 40 s, what "
+                        "the suite runs)")
     parser.add_argument("--seed", type=int, default=1, help="the faults' order and moments")
     parser.add_argument("--data", type=Path, help="where serve keeps its data and log "
                         "(default: a temporary directory, removed at the end)")
