@@ -6,6 +6,7 @@ the seq its answer gave, and no command was appended twice."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import subprocess
@@ -62,7 +63,7 @@ def read(base: str, path: str, token: str = "") -> Any:
     for attempt in range(20):
         try:
             return sse_bot.call(base, "GET", path, token)
-        except OSError:  # urllib's errors included (a 503 while the worker is replaced)
+        except (OSError, http.client.HTTPException):  # a reset, a 503, an answer cut short
             if attempt == 19:
                 raise
             time.sleep(0.2)
