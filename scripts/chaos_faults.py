@@ -61,14 +61,19 @@ class Faults:
                           and len(self.serve.api_processes()) >= self.serve.workers
                           and self.serve.healthy(), start, "the whole service")
 
-    def kill(self, pid: int | None, what: str) -> int:
-        if pid is None:
-            raise RuntimeError(f"no {what} to kill")
+    def kill(self, find: Callable[[], int | None], what: str) -> int:
+        """SIGKILL the process ``find`` names, waiting for one if there is none right now (a
+        worker exits a moment after Redis died under it, and is then restarted)."""
+        start = time.monotonic()
+        while (pid := find()) is None:
+            if time.monotonic() - start > self.limit:
+                raise RuntimeError(f"no {what} to kill")
+            time.sleep(0.05)
         os.kill(pid, signal.SIGKILL)
         return pid
 
     def redis_kill(self) -> float:
-        pid = self.kill(self.serve.child("redis-server"), "redis-server")
+        pid = self.kill(lambda: self.serve.child("redis-server"), "redis-server")
         start = time.monotonic()
         return self.until(lambda: self.serve.child("redis-server") not in (None, pid)
                           and self.serve.healthy(), start, "redis-kill")
@@ -91,7 +96,7 @@ class Faults:
 
     def worker_kill(self) -> float:
         before = self.bot_seqs()
-        pid = self.kill(self.serve.child("tricklog_cli worker"), "worker")
+        pid = self.kill(lambda: self.serve.child("tricklog_cli worker"), "worker")
         start = time.monotonic()
 
         def healed() -> bool:
@@ -104,13 +109,13 @@ class Faults:
 
     def api_process_kill(self) -> float:
         processes = self.serve.api_processes()
-        pid = self.kill(processes[0] if processes else None, "API process")
+        pid = self.kill(lambda: next(iter(self.serve.api_processes()), None), "API process")
         start = time.monotonic()
         return self.until(lambda: len(set(self.serve.api_processes()) - {pid}) >= len(processes)
                           and self.serve.healthy(), start, "api-process-kill")
 
     def master_kill(self) -> float:
-        pid = self.kill(self.serve.child("gunicorn"), "gunicorn master")
+        pid = self.kill(lambda: self.serve.child("gunicorn"), "gunicorn master")
         start = time.monotonic()
         return self.until(lambda: self.serve.child("gunicorn") not in (None, pid)
                           and self.serve.healthy(), start, "master-kill")
