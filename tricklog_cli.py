@@ -145,7 +145,7 @@ def _redis(args: argparse.Namespace) -> int:
 
     settings = Settings.from_env()
     with RedisServer(os.path.join(settings.data_dir, "redis"), port=args.port,
-                     appendfsync=settings.appendfsync,
+                     appendfsync=settings.appendfsync, maxmemory=settings.redis_maxmemory,
                      password=stored_password(_password_path(settings.data_dir))) as server:
         print(server.url, flush=True)
         _wait_for_signal()
@@ -173,7 +173,8 @@ def _worker(args: argparse.Namespace) -> int:
     name = f"{socket.gethostname()}:{os.getpid()}"
     worker = SweepingWorker([turns.queue], connection=turns.queue.connection,
                             serializer=turns.queue.serializer,
-                            sweeper=Sweeper(referee, turns.ensure, name),
+                            sweeper=Sweeper(referee, turns.ensure, name,
+                                            abandoned_days=settings.retention_abandoned_days),
                             job_monitoring_interval=JOB_MONITORING_INTERVAL,
                             maintenance_interval=60)
     worker.work(burst=args.burst, with_scheduler=False)
@@ -241,7 +242,7 @@ def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
     redis_child = None
     if not settings.redis_url:
         server = RedisServer(os.path.join(settings.data_dir, "redis"),
-                             appendfsync=settings.appendfsync,
+                             appendfsync=settings.appendfsync, maxmemory=settings.redis_maxmemory,
                              password=stored_password(_password_path(settings.data_dir)))
         redis_child = RedisChild(server)
 

@@ -42,7 +42,7 @@ TYPES: tuple[ProblemType, ...] = (
                 "each key once."),
     ProblemType("bad-request", 400, "Bad request",
                 "The HTTP request itself is malformed: the request line, a header or the "
-                "framing (the HTTP server answers these before any route, with no `instance`), "
+                "framing (the HTTP server answers these before any route), "
                 "or a body that ends before its `Content-Length` or whose chunked framing is "
                 "broken.", "Fix the request; an HTTP library does this for you."),
     ProblemType("unauthorized", 401, "Seat token required",
@@ -117,7 +117,7 @@ TYPES: tuple[ProblemType, ...] = (
                 "a `Content-Length` or chunked.", "Send a smaller body."),
     ProblemType("uri-too-long", 414, "Request line too long",
                 "The request line is over 4094 bytes; the HTTP server answers it before any "
-                "route (no `instance`).", "Send a shorter path and query."),
+                "route.", "Send a shorter path and query."),
     ProblemType("unsupported-media-type", 415, "Unsupported media type",
                 "The body's Content-Type is not one this call reads: every body this API "
                 "reads is JSON (`application/json`, or a `+json` type); another type or none "
@@ -156,20 +156,19 @@ TYPES: tuple[ProblemType, ...] = (
     ProblemType("too-many-connections", 429, "Too many connections",
                 "This address already holds as many open connections to this server process "
                 "as the operator allows (`TRICKLOG_CONNECTIONS_PER_ADDRESS`, event streams "
-                "included); the HTTP server answers it before reading the request (no "
-                "`instance`).",
+                "included); the HTTP server answers it before reading the request.",
                 "Close connections you no longer use, or wait for the seconds in "
                 "`Retry-After`."),
     ProblemType("headers-too-large", 431, "Request headers too large",
                 "A header line over 8190 bytes or more than 100 headers; the HTTP server "
-                "answers it before any route (no `instance`).", "Send fewer, shorter headers."),
+                "answers it before any route.", "Send fewer, shorter headers."),
     ProblemType("internal", 500, "Internal error",
                 "A bug: the server failed and logged it. No log was changed.",
                 "Retry later; report it with the time and the `instance`."),
     ProblemType("not-implemented", 501, "Not implemented",
                 "The HTTP server does not implement what the request needs: a transfer coding "
                 "other than `chunked` (`gzip`, `deflate`, `compress` or one it does not know), "
-                "alone (answered before any route, no `instance`) or before `chunked`.",
+                "alone (answered before any route) or before `chunked`.",
                 "Send the body with `Content-Length` or `Transfer-Encoding: chunked`."),
     ProblemType("store-unavailable", 503, "Store unavailable",
                 "The event store (Redis) cannot be reached, or stalled past the bounded wait "
@@ -177,6 +176,9 @@ TYPES: tuple[ProblemType, ...] = (
                 "`outcome-unknown` instead.",
                 "Retry after the seconds in `Retry-After`; a move with an `Idempotency-Key` is "
                 "safe to repeat."),
+    ProblemType("store-full", 507, "Store full", "The event store (Redis) is at its `maxmemory` "
+                "and refuses writes (policy `noeviction`: no log is evicted). Nothing was "
+                "changed; reads work.", "Retry after `Retry-After`; the operator adds memory."),
     ProblemType("outcome-unknown", 503, "Outcome unknown",
                 "The event store stopped answering while this write (a move, a new match, a "
                 "claim, a client seed) was sent, and could not be asked afterwards whether it "
@@ -191,9 +193,8 @@ TYPES: tuple[ProblemType, ...] = (
                 "than it sets them up. The rest of the API answers as usual.",
                 "Retry after the seconds in `Retry-After`, or poll `GET /v1/deals/{id}` with "
                 "`If-None-Match`."),
-    ProblemType("http-error", None, "HTTP error",
-                "Another HTTP-level error, with its own status (for instance 416 for a range "
-                "of a static file that does not exist).", "See the status code."),
+    ProblemType("http-error", None, "HTTP error", "Another HTTP-level error, with its own "
+                "status (e.g. 416 for a range of a static file it has not).", "See the status."),
 )
 BY_NAME: dict[str, ProblemType] = {t.name: t for t in TYPES}
 
@@ -246,9 +247,8 @@ def readme_table() -> list[str]:
     lines = ["| status | `type` | what it means | what to do |", "| --- | --- | --- | --- |"]
     for t in TYPES:
         lines.append(f"| {t.status or 'varies'} | `{t.uri}` | {t.means} | {t.todo} |")
-    lines += ["", "`rule` of an illegal move:", "", "| `rule` | what it means |",
-              "| --- | --- |"]
-    lines += [f"| `{rule}` | {meaning} |" for rule, meaning in RULES.items()]
+    lines += ["", "`rule` of an illegal move:", "", "| `rule` | what it means |", "| --- | --- |",
+              *(f"| `{rule}` | {meaning} |" for rule, meaning in RULES.items())]
     return lines
 
 

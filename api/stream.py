@@ -8,7 +8,8 @@ strictly: ASCII digits, else a 422 before the stream starts; a value above the d
 once, as if none had been given. A comment line every ``KEEPALIVE_S`` seconds keeps proxies
 from closing a quiet stream; ``event: end`` closes it once the deal is over, naming the
 match's next deal (``{"next_deal": "<id>"}``, or ``{"next_deal": null}`` when the match is
-over) so that a bot goes straight on to it.
+over) so that a bot goes straight on to it. A watcher that stops reading is dropped once a
+write has waited ``TRICKLOG_STREAM_WRITE_TIMEOUT`` seconds (``bound_writes``).
 
 A stream holds no thread and no Redis connection of its own: it waits on its deal's feed in
 this process (``api.hub``), which reads each change once for all watchers. Every
@@ -18,8 +19,10 @@ within seconds, not at the next keep-alive.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import select
+import socket
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -91,7 +94,9 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
         except BaseException:
             caps.release(token, address, deal_id)
             raise
-    watcher = Watcher(referee, feed, now["seat"], request.environ.get("gunicorn.socket"),
+    sock = request.environ.get("gunicorn.socket")
+    bound_writes(sock, caps.write_timeout)
+    watcher = Watcher(referee, feed, now["seat"], sock,
                       token_digest(token) if token is not None else None)
     response = Response(watcher.frames(start, now["seq"], once), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -102,6 +107,18 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
 
     response.call_on_close(closed)
     return response
+
+
+def bound_writes(sock: Any, timeout: float) -> None:
+    """A watcher that stops reading (its buffers full) or vanishes (its peer gone without a
+    word) is dropped within about ``timeout`` seconds: each write of a frame (a keep-alive comes
+    every ``KEEPALIVE_S``) waits at most that long, and the kernel gives up on data left
+    unacknowledged that long (``TCP_USER_TIMEOUT``). Then the stream ends and frees its place."""
+    if sock is None or timeout <= 0:
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        sock.settimeout(timeout)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(timeout * 1000))
 
 
 class Watcher:

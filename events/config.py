@@ -21,6 +21,8 @@ class Settings:
     data_dir: str = ".tricklog"         # TRICKLOG_DATA_DIR
     port: int = 8000                    # TRICKLOG_PORT
     appendfsync: str = "always"         # TRICKLOG_APPENDFSYNC: always | everysec
+    redis_maxmemory: str = "1gb"        # TRICKLOG_REDIS_MAXMEMORY: the embedded Redis; 0: none
+    retention_abandoned_days: float = 30.0  # TRICKLOG_RETENTION_ABANDONED_DAYS: 0: keep all
     bot_delay: float = 0.0              # TRICKLOG_BOT_DELAY: seconds a bot "thinks"
     bot_min_think: float = 0.4          # TRICKLOG_BOT_MIN_THINK: no bot move sooner (timing)
     clock_lease: float = 10.0           # TRICKLOG_CLOCK_LEASE: s a claimed deadline is held
@@ -40,6 +42,7 @@ class Settings:
     stream_deals_per_address: int = 20  # TRICKLOG_STREAM_DEALS_PER_ADDRESS: ... per process
     connections_per_address: int = 2000  # TRICKLOG_CONNECTIONS_PER_ADDRESS: per API process
     header_timeout: float = 10.0        # TRICKLOG_HEADER_TIMEOUT: seconds to send the headers
+    stream_write_timeout: float = 30.0  # TRICKLOG_STREAM_WRITE_TIMEOUT: a stalled watcher
     trusted_proxies: tuple[str, ...] = ()  # TRICKLOG_TRUSTED_PROXIES: addresses or networks
 
     @classmethod
@@ -51,6 +54,9 @@ class Settings:
             "data_dir": env.get("TRICKLOG_DATA_DIR", ".tricklog"),
             "port": int(env.get("TRICKLOG_PORT", "8000")),
             "appendfsync": env.get("TRICKLOG_APPENDFSYNC", "always"),
+            "redis_maxmemory": env.get("TRICKLOG_REDIS_MAXMEMORY", "1gb"),
+            "retention_abandoned_days": float(env.get("TRICKLOG_RETENTION_ABANDONED_DAYS",
+                                                      "30")),
             "bot_delay": float(env.get("TRICKLOG_BOT_DELAY", "0")),
             "bot_min_think": float(env.get("TRICKLOG_BOT_MIN_THINK", "0.4")),
             "clock_lease": float(env.get("TRICKLOG_CLOCK_LEASE", "10")),
@@ -73,6 +79,7 @@ class Settings:
                                                     "20")),
             "connections_per_address": int(env.get("TRICKLOG_CONNECTIONS_PER_ADDRESS", "2000")),
             "header_timeout": float(env.get("TRICKLOG_HEADER_TIMEOUT", "10")),
+            "stream_write_timeout": float(env.get("TRICKLOG_STREAM_WRITE_TIMEOUT", "30")),
             "trusted_proxies": _listed(env.get("TRICKLOG_TRUSTED_PROXIES", "")),
         }
         return cls(**{**read, **overrides})  # type: ignore[arg-type]

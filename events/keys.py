@@ -70,6 +70,12 @@ def live_bot_matches_key() -> str:
     return "tl:live-bot-matches"
 
 
+def unfinished_matches_key() -> str:
+    """A sorted set of matches not known to be over (match id -> the time from which it may
+    be idle: its creation, then its last event's), what the retention pass looks at."""
+    return "tl:unfinished-matches"
+
+
 def sweep_lock_key() -> str:
     """Held by the one worker sweeping for lost bot turns right now."""
     return "tl:sweep:lock"

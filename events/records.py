@@ -26,6 +26,7 @@ class Records:
         pipe = self._redis.pipeline(transaction=False)
         pipe.hset(keys.meta_key(match_id), mapping=facts)  # type: ignore[arg-type]
         pipe.zadd(keys.match_index_key(), {match_id: at})
+        pipe.zadd(keys.unfinished_matches_key(), {match_id: at})
         if bots:
             pipe.zadd(keys.live_bot_matches_key(), {match_id: at})
         pipe.execute()
@@ -96,6 +97,34 @@ class Records:
 
     def take_sweep_lock(self, holder: str, ms: int) -> bool:
         return bool(self._redis.set(keys.sweep_lock_key(), holder, nx=True, px=ms))
+
+    # -- retention (workers/retention.py) -----------------------------------------------------
+
+    def unfinished_idle_since(self, cutoff: float, count: int) -> list[str]:
+        """Unfinished matches whose last known activity is before ``cutoff`` (epoch s)."""
+        page = cast(list[bytes], self._redis.zrangebyscore(
+            keys.unfinished_matches_key(), "-inf", cutoff, start=0, num=count))
+        return [raw.decode() for raw in page]
+
+    def active_at(self, match_id: str, at: float) -> None:
+        self._redis.zadd(keys.unfinished_matches_key(), {match_id: at})
+
+    def forget_unfinished(self, match_id: str) -> None:
+        self._redis.zrem(keys.unfinished_matches_key(), match_id)
+
+    def drop_match(self, match_id: str, deal_ids: list[str]) -> None:
+        """Remove an abandoned match: its facts, its stream and every deal's stream, head and
+        disputes, and its places in the indexes. (Idempotency answers expire by themselves.)"""
+        names = [keys.meta_key(match_id), keys.stream_key("match", match_id),
+                 keys.head_key("match", match_id)]
+        for deal_id in deal_ids:
+            names += [keys.stream_key("deal", deal_id), keys.head_key("deal", deal_id),
+                      keys.disputes_key(deal_id)]
+        for name in names:  # one key at a time: in a cluster they live on different nodes
+            self._redis.unlink(name)
+        for index in (keys.match_index_key(), keys.live_bot_matches_key(),
+                      keys.unfinished_matches_key()):
+            self._redis.zrem(index, match_id)
 
     # -- webhook bots and disputes -----------------------------------------------------------
 

@@ -144,6 +144,12 @@ class EventStore(Records):
             keys.stream_key(kind, sid), f"({after}-0" if after else "-", high, count=limit))
         return [orjson.loads(fields[b"e"]) for _, fields in rows]
 
+    def last(self, kind: str, sid: str) -> dict[str, Any] | None:
+        """The stream's last envelope, if any."""
+        rows = cast(list[tuple[bytes, dict[bytes, bytes]]], self._redis.xrevrange(
+            keys.stream_key(kind, sid), count=1))
+        return orjson.loads(rows[0][1][b"e"]) if rows else None
+
     def wait(self, blocking: redis.Redis, kind: str, sid: str, after: int, block_ms: int
              ) -> bool:
         """Block until the stream has an event after ``after`` or ``block_ms`` pass; True if

@@ -22,6 +22,8 @@ from rq import Worker
 
 from events.referee import NotFound, Referee, deals, matches, turns
 
+from .retention import RETENTION_INTERVAL, expire_abandoned
+
 log = logging.getLogger("tricklog.workers.sweeper")
 SWEEP_INTERVAL = 2
 PAGE = 500
@@ -73,9 +75,10 @@ class Sweeper:
     """Runs ``sweep`` at most every ``interval`` seconds, and in one worker at a time."""
 
     def __init__(self, referee: Referee, ensure: Ensure, name: str,
-                 interval: float = SWEEP_INTERVAL) -> None:
+                 interval: float = SWEEP_INTERVAL, abandoned_days: float = 0.0) -> None:
         self.referee, self.ensure, self.name, self.interval = referee, ensure, name, interval
         self.last = float("-inf")
+        self.abandoned_days, self.last_retention = abandoned_days, float("-inf")
 
     def maybe(self) -> None:
         now = time.monotonic()
@@ -87,6 +90,9 @@ class Sweeper:
                 kicked = sweep(self.referee, self.ensure)
                 if kicked:
                     log.warning("swept lost bot turns", extra={"deals": kicked})
+                if now - self.last_retention >= RETENTION_INTERVAL:
+                    self.last_retention = now
+                    expire_abandoned(self.referee, self.abandoned_days)
         except Exception:  # Redis away: the next pass tries again
             log.warning("sweep failed", exc_info=True)
 

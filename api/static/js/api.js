@@ -26,7 +26,13 @@ export async function api(method, path, body, token, extra = {}) {
     throw new ApiError(0, { title: "The server cannot be reached", type: "/problems/offline" });
   }
   const json = (resp.headers.get("content-type") || "").includes("json");
-  const data = json ? await resp.json() : { title: await resp.text() };
+  let data;
+  try {
+    data = json ? await resp.json() : { title: await resp.text() };
+  } catch {
+    // the answer was cut short (the process serving it died): its outcome is unknown
+    throw new ApiError(0, { title: "The answer was cut short", type: "/problems/offline" });
+  }
   if (!resp.ok) {
     const err = new ApiError(resp.status, data);
     err.retryAfter = Number(resp.headers.get("retry-after")) || 1;
