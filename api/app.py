@@ -23,8 +23,18 @@ from events.referee import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import addresses, headers, limits, metrics, problem_types, problems, quotas
+from . import (
+    addresses,
+    headers,
+    limits,
+    metrics,
+    problem_pages,
+    problem_types,
+    problems,
+    quotas,
+)
 from .audit_routes import audit_routes
+from .bot_routes import bot_routes
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
 from .routes import v1
@@ -50,7 +60,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     queue = queue_for(queue_client)
-    turns = turn_hook(queue)
+    turns = turn_hook(queue, settings)
     referee = Referee(EventStore(client), on_turn=turns, on_stall=turns.ensure)
     app.extensions["tricklog.referee"] = referee
     app.extensions["tricklog.queue"] = queue
@@ -73,6 +83,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.register_blueprint(v1)
     app.register_blueprint(seat_routes)
     app.register_blueprint(audit_routes)
+    app.register_blueprint(bot_routes)
     _site(app)
     return app
 
@@ -133,13 +144,13 @@ def _contract_routes(app: Flask) -> None:
 
     @app.get("/problems/")
     def problem_index() -> Response:
-        return Response(problem_types.index(), mimetype="text/html")
+        return Response(problem_pages.index(), mimetype="text/html")
 
     @app.get("/problems/<name>")
     def problem_page(name: str) -> Response:
         if name not in problem_types.BY_NAME:
             raise problems.Problem("not-found", f"no problem type {name!r}")
-        return Response(problem_types.page(name), mimetype="text/html")
+        return Response(problem_pages.page(name), mimetype="text/html")
 
 
 def _page_routes(app: Flask) -> None:

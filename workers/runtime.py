@@ -22,17 +22,18 @@ def queue_for(connection: redis.Redis) -> Queue:
     return Queue(QUEUE_NAME, connection=connection, serializer=JSONSerializer)
 
 
-def turn_hook(queue: Queue) -> BotTurns:
+def turn_hook(queue: Queue, settings: Settings | None = None) -> BotTurns:
     """The notifier a referee calls when a bot seat is to act: enqueue one job per turn
-    (``workers.turns``: a duplicate or retried job can never move twice)."""
-    return BotTurns(queue)
+    (``workers.turns``: a duplicate or retried job can never move twice), a webhook bot's on
+    a queue of its own."""
+    return BotTurns(queue, settings)
 
 
 def build_referee(settings: Settings) -> Referee:
     assert settings.redis_url, "TRICKLOG_REDIS_URL must be set for a worker"
     store = EventStore(connect(settings.redis_url))
     queue = queue_for(connect(settings.queue_url or settings.redis_url))
-    turns = turn_hook(queue)
+    turns = turn_hook(queue, settings)
     return Referee(store, on_turn=turns, on_stall=turns.ensure)
 
 

@@ -64,11 +64,11 @@ def test_a_failed_enqueue_is_retried_with_backoff(redis_client: redis.Redis,
                                                   turns: BotTurns) -> None:
     failures: list[float] = []
 
-    def flaky(deal_id: str, seq: int, seat: int) -> None:
+    def flaky(deal_id: str, seq: int, seat: int, bot: str = "") -> None:
         if len(failures) < 2:
             failures.append(time.monotonic())
             raise redis.exceptions.ConnectionError("queue restarting")
-        turns(deal_id, seq, seat)
+        turns(deal_id, seq, seat, bot)
 
     referee = Referee(EventStore(redis_client), on_turn=flaky)
     created = matches.create(referee, ruleset="sedma", players=2, seed="flaky",
