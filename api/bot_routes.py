@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, request
 
 from events.referee import bots
 from workers.webhooks import NotAllowed, check_url
@@ -60,8 +60,12 @@ def delete_bot(bot_id: str) -> Response:
 
 @bot_routes.post("/<bot_id>/secret")
 def rotate_secret(bot_id: str) -> Response:
+    """No body: the old secret signs nothing more; ``{"previous_valid_for": seconds}``: it
+    signs beside the new one that long."""
     managed(bot_id)
-    return json_response(bots.rotate(referee(), bot_id))
+    sent = request.content_length or "Transfer-Encoding" in request.headers
+    data = schemas.RotateIn().load(body()) if sent else {}
+    return json_response(bots.rotate(referee(), bot_id, data.get("previous_valid_for", 0)))
 
 
 @bot_routes.post("/<bot_id>/resume")

@@ -31,9 +31,13 @@ def legacy(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
-def headers(secret: str, body: bytes, timestamp: int) -> dict[str, str]:
-    """The two signature headers of one call made at ``timestamp`` (Unix seconds)."""
-    return {SIGNATURE_HEADER: f"t={timestamp},v1={v1(secret, timestamp, body)}",
+def headers(secret: str, body: bytes, timestamp: int, previous: str | None = None
+            ) -> dict[str, str]:
+    """The two signature headers of one call made at ``timestamp`` (Unix seconds). While a
+    rotated-out secret is still valid (``previous``), ``Tricklog-Signature`` carries a second
+    ``v1`` made with it, so a bot that has not yet taken the new secret still verifies."""
+    macs = [v1(s, timestamp, body) for s in (secret, previous) if s]
+    return {SIGNATURE_HEADER: ",".join([f"t={timestamp}", *(f"v1={m}" for m in macs)]),
             LEGACY_HEADER: legacy(secret, body)}
 
 

@@ -141,7 +141,9 @@ def ask(bot: dict[str, Any], view: dict[str, Any], policy: Policy) -> dict[str, 
     deadline = time.monotonic() + policy.timeout
     target = resolve(bot["url"], policy.allow)
     body = json.dumps({"view": view, "legal_moves": view["legal_moves"]}).encode()
-    request = _request(target, signatures.headers(bot["secret"], body, int(time.time())), body)
+    now = time.time()
+    previous = bot.get("previous_secret") if bot.get("previous_until", 0) > now else None
+    request = _request(target, signatures.headers(bot["secret"], body, int(now), previous), body)
     status, headers, content = _exchange(target, request, policy, deadline)
     if 300 <= status < 400:
         raise Redirected(f"answered {status} (to {headers.get('location', '')[:200]})")

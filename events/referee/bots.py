@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from typing import Any
 
 import orjson
@@ -67,12 +68,18 @@ def listed(ref: Referee) -> list[dict[str, Any]]:
     return [public(ref, bot) for bot in ref.store.all_bots()]
 
 
-def rotate(ref: Referee, bot_id: str) -> dict[str, Any]:
-    """A new signing secret, shown once; every call from now on is signed with it."""
+def rotate(ref: Referee, bot_id: str, previous_valid_for: int = 0) -> dict[str, Any]:
+    """A new signing secret, shown once; every call from now on is signed with it, and for
+    ``previous_valid_for`` seconds with the old one too (a second ``v1``), so the bot can take
+    the new secret without a failed call."""
     bot = get(ref, bot_id)
-    bot["secret"] = secrets.token_urlsafe(32)
+    bot["previous_secret"], bot["secret"] = bot["secret"], secrets.token_urlsafe(32)
+    bot["previous_until"] = time.time() + previous_valid_for
+    if previous_valid_for <= 0:
+        del bot["previous_secret"], bot["previous_until"]
     ref.store.save_bot(bot)
-    return {"id": bot_id, "secret": bot["secret"]}
+    return {"id": bot_id, "secret": bot["secret"],
+            "previous_valid_until": bot.get("previous_until")}
 
 
 def delete(ref: Referee, bot_id: str) -> None:

@@ -5,6 +5,7 @@ a fallback was played, and why a bot was suspended, is in the bot's record."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -68,8 +69,17 @@ def test_rotating_the_secret_signs_the_next_calls_with_the_new_one(
     assert rotated.get_json()["id"] == bot["id"] and secret != bot["secret"]
     stored = bots.webhook(app.extensions["tricklog.referee"], bot["id"])
     assert stored is not None and stored["secret"] == secret  # what the workers sign with
-    again = client.post(f"/v1/bots/{bot['id']}/secret", headers=auth(ADMIN)).get_json()
+    assert rotated.get_json()["previous_valid_until"] is None  # the old one: gone at once
+    again = client.post(f"/v1/bots/{bot['id']}/secret", headers=auth(ADMIN),
+                        json={"previous_valid_for": 600}).get_json()
     assert again["secret"] not in (secret, bot["secret"])
+    assert again["previous_valid_until"] > time.time() + 500
+    stored = bots.webhook(app.extensions["tricklog.referee"], bot["id"])
+    assert stored is not None and stored["previous_secret"] == secret  # signs beside the new
+    for bad in ({"previous_valid_for": "600"}, {"previous_valid_for": 86401},
+                {"previous_valid_for": -1}, {"keep": 1}):
+        refused = client.post(f"/v1/bots/{bot['id']}/secret", headers=auth(ADMIN), json=bad)
+        assert refused.status_code == 422, bad
 
 
 def test_a_deleted_bot_is_gone_and_new_matches_cannot_seat_it(operator: None,

@@ -150,3 +150,37 @@ def test_the_servers_signature_verifies_with_the_documented_recipe() -> None:
     assert signatures.verify(secret, sent["Tricklog-Signature"], body, stamp + 299) == stamp
     with pytest.raises(ValueError, match="tolerance"):
         signatures.verify(secret, sent["Tricklog-Signature"], body, stamp + 301)
+
+
+def test_a_rotation_with_an_overlap_keeps_the_bot_playing_until_it_takes_the_new_secret(
+        referee: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``POST /v1/bots/{id}/secret {"previous_valid_for": s}``: calls carry a second ``v1``
+    made with the old secret, so a bot still holding it verifies them; without an overlap the
+    old secret is refused at once (a leaked secret)."""
+    from events.referee import bots
+    from examples import webhook_bot
+
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_ALLOW", "127.0.0.1/32")
+    port = free_port()
+    registered = bots.register(referee, "hook", f"http://127.0.0.1:{port}/")
+    old = webhook_bot.server(registered["secret"], port=port)  # the bot keeps the old secret
+    threading.Thread(target=old.serve_forever, daemon=True).start()
+    policy = webhooks.Policy(allow=("127.0.0.1/32",), timeout=5)
+    seq = iter(range(1, 100))
+
+    def ask() -> dict[str, Any]:  # each call another view, as each turn is
+        view = {"seq": next(seq), "legal_moves": [{"type": "stop"}]}
+        return webhooks.ask(bots.get(referee, registered["id"]), view, policy)
+
+    try:
+        assert ask() == {"type": "stop"}
+        rotated = bots.rotate(referee, registered["id"], previous_valid_for=3600)
+        assert rotated["previous_valid_until"] > time.time() + 3500
+        assert ask() == {"type": "stop"}  # signed with both: the old secret still verifies
+        bots.rotate(referee, registered["id"])  # no overlap: the old secret signs nothing
+        with pytest.raises(webhooks.BadStatus, match="401"):
+            ask()
+    finally:
+        old.shutdown()
+    stored = bots.get(referee, registered["id"])
+    assert "previous_secret" not in stored
