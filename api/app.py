@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     referee = Referee(EventStore(client), on_turn=turns, on_stall=turns.ensure)
     app.extensions["tricklog.referee"] = referee
     app.extensions["tricklog.queue"] = queue
+    app.extensions["tricklog.webhook_queue"] = turns.webhooks
     app.extensions["tricklog.settings"] = settings
     app.extensions["tricklog.redis"] = client
     # Event streams read the store on connections of their own: a crowd of watchers never
@@ -106,7 +107,8 @@ def _operator_routes(app: Flask) -> None:
     @app.get("/metrics")
     def prometheus() -> Response:
         require_operator()
-        return metrics.exposition(app.extensions["tricklog.queue"])
+        return metrics.exposition(app.extensions["tricklog.queue"],
+                                  app.extensions["tricklog.webhook_queue"])
 
     probe = like(app.extensions["tricklog.redis"], timeout=PROBE_TIMEOUT_S)  # one short try
 
