@@ -63,7 +63,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _serve_command(sub: Commands) -> None:
-    serve = sub.add_parser("serve", help="run the API under gunicorn, one RQ worker and, "
+    serve = sub.add_parser("serve", help="run the API under gunicorn, two RQ workers (one for "
+                           "webhook bots) and, "
                            "unless TRICKLOG_REDIS_URL is set, an embedded redis-server",
                            description="Run the whole service until Ctrl-C or SIGTERM; a "
                            "child that dies is started again (after 0.5 s, doubling to 15 s) "
@@ -95,8 +96,12 @@ def _worker_command(sub: Commands) -> None:
                             description="Run one RQ worker on TRICKLOG_QUEUE_URL (default: "
                             "TRICKLOG_REDIS_URL) until stopped. It also sweeps for bot turns "
                             "that no job will play (a lost enqueue, a dead worker) every "
-                            "2 s and enqueues them.")
+                            "2 s and enqueues them. Webhook bots' turns are on a queue of "
+                            "their own: run at least one worker with --webhooks too.")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
+    worker.add_argument("--webhooks", action="store_true",
+                        help="take only webhook bots' turns (queue tricklog-webhooks), so a "
+                             "slow bot never holds the workers of the built-in bots")
     worker.set_defaults(run=_worker)
 
 
@@ -171,7 +176,8 @@ def _worker(args: argparse.Namespace) -> int:
     turns = referee.on_turn
     assert isinstance(turns, runtime.BotTurns)
     name = f"{socket.gethostname()}:{os.getpid()}"
-    worker = SweepingWorker([turns.queue], connection=turns.queue.connection,
+    queue = turns.webhooks if args.webhooks else turns.queue
+    worker = SweepingWorker([queue], connection=turns.queue.connection,
                             serializer=turns.queue.serializer,
                             sweeper=Sweeper(referee, turns.ensure, name,
                                             abandoned_days=settings.retention_abandoned_days),
@@ -234,7 +240,8 @@ def _password_path(data_dir: str) -> str:
 
 def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
     """The supervised children, in start order: the embedded Redis (unless
-    TRICKLOG_REDIS_URL is set), the API under gunicorn, the RQ worker."""
+    TRICKLOG_REDIS_URL is set), the API under gunicorn, the RQ worker, the webhook bots' RQ
+    worker."""
     from events.redis_server import RedisServer, stored_password
     from events.supervisor import ProcessChild, RedisChild
 
@@ -262,6 +269,8 @@ def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
     if not args.no_worker:
         children.append(ProcessChild("worker", [sys.executable, "-m", "tricklog_cli", "worker"],
                                      child_env))
+        children.append(ProcessChild("webhook-worker", [
+            sys.executable, "-m", "tricklog_cli", "worker", "--webhooks"], child_env))
     return children, redis_child
 
 

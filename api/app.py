@@ -24,8 +24,18 @@ from events.referee import utc_now
 from events.store import EventStore
 from workers.runtime import BotTurns, Clock, compose
 
-from . import addresses, headers, limits, metrics, problem_types, problems, quotas
+from . import (
+    addresses,
+    headers,
+    limits,
+    metrics,
+    problem_pages,
+    problem_types,
+    problems,
+    quotas,
+)
 from .audit_routes import audit_routes
+from .bot_routes import bot_routes
 from .format_routes import format_routes
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
@@ -40,7 +50,7 @@ STATIC = pathlib.Path(__file__).resolve().parent / "static"
 MAX_BODY = 64 * 1024
 
 
-BLUEPRINTS = (v1, seat_routes, audit_routes, format_routes)
+BLUEPRINTS = (v1, seat_routes, audit_routes, format_routes, bot_routes)
 
 
 def create_app(settings: Settings | None = None, *, client: redis.Redis | None = None,
@@ -62,6 +72,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     queue = turns.queue
     app.extensions["tricklog.referee"] = referee
     app.extensions["tricklog.queue"] = queue
+    app.extensions["tricklog.webhook_queue"] = turns.webhooks
     app.extensions["tricklog.settings"] = settings
     app.extensions["tricklog.redis"] = client
     # Event streams read the store on connections of their own: a crowd of watchers never
@@ -102,7 +113,8 @@ def _operator_routes(app: Flask) -> None:
     @app.get("/metrics")
     def prometheus() -> Response:
         require_operator()
-        return metrics.exposition(app.extensions["tricklog.queue"])
+        return metrics.exposition(app.extensions["tricklog.queue"],
+                                  app.extensions["tricklog.webhook_queue"])
 
     probe = like(app.extensions["tricklog.redis"], timeout=PROBE_TIMEOUT_S)  # one short try
 
@@ -144,13 +156,13 @@ def _contract_routes(app: Flask) -> None:
 
     @app.get("/problems/")
     def problem_index() -> Response:
-        return Response(problem_types.index(), mimetype="text/html")
+        return Response(problem_pages.index(), mimetype="text/html")
 
     @app.get("/problems/<name>")
     def problem_page(name: str) -> Response:
         if name not in problem_types.BY_NAME:
             raise problems.Problem("not-found", f"no problem type {name!r}")
-        return Response(problem_types.page(name), mimetype="text/html")
+        return Response(problem_pages.page(name), mimetype="text/html")
 
 
 def _page_routes(app: Flask) -> None:

@@ -8,7 +8,6 @@ openapi.yaml's ``ProblemType`` and ``IllegalMoveRule`` enums and README's error 
 from __future__ import annotations
 
 import argparse
-import html
 import re
 import sys
 from dataclasses import dataclass
@@ -99,6 +98,12 @@ TYPES: tuple[ProblemType, ...] = (
                 "This seat has given its client seed (when the match was created or later); a "
                 "seat gives one, so it cannot choose again after seeing how deals fall.",
                 "Nothing to do: the seed given stands for every deal from its `from_deal`."),
+    ProblemType("bot-suspended", 409, "Webhook bot suspended",
+                "The match names a webhook bot that is suspended: its calls failed "
+                "`TRICKLOG_WEBHOOK_SUSPEND_AFTER` times in a row (the detail, and "
+                "`GET /v1/bots/{id}`, give the reason). Nothing was created.",
+                "Its owner (with the bot's key) or the operator fixes the bot, then resumes it "
+                "(`POST /v1/bots/{id}/resume`); or seat another bot."),
     ProblemType("seeds-closed", 409, "Client seeds closed",
                 "A deal that a client seed entered is over, and its `scored` reveals that seed: "
                 "a seed given now could be chosen knowing another's, so none is taken.",
@@ -206,42 +211,7 @@ SERVER_PROBLEMS: dict[int, str] = {400: "bad-request", 403: "forbidden", 414: "u
                                    501: "not-implemented"}
 
 
-# -- the generated documents ----------------------------------------------------------------------
-
-def page(name: str) -> str:
-    """The human page of one problem type."""
-    t = BY_NAME[name]
-    status = str(t.status) if t.status is not None else "as the response says"
-    body = [f"<h1>{_md(t.title)}</h1>",
-            f"<p><code>type: {t.uri}</code> &middot; HTTP status {status}</p>",
-            f"<h2>What it means</h2><p>{_md(t.means)}</p>",
-            f"<h2>What to do</h2><p>{_md(t.todo)}</p>"]
-    if name == "illegal-move":
-        rows = "".join(f"<tr><td><code>{r}</code></td><td>{_md(m)}</td></tr>"
-                       for r, m in RULES.items())
-        body.append(f"<h2>Rules (<code>rule</code>)</h2><table>{rows}</table>")
-    body.append('<p><a href="/problems/">Every problem type</a></p>')
-    return _html(t.title, "".join(body))
-
-
-def index() -> str:
-    rows = "".join(f'<tr><td>{t.status or ""}</td><td><a href="{t.uri}"><code>{t.uri}</code>'
-                   f"</a></td><td>{_md(t.title)}</td></tr>" for t in TYPES)
-    return _html("Problem types", "<h1>Problem types</h1><p>Every error of the API is "
-                 "<code>application/problem+json</code> (RFC 9457) with one of these "
-                 f"<code>type</code>s.</p><table>{rows}</table>")
-
-
-def _html(title: str, body: str) -> str:
-    return (f"<!doctype html><html lang=en><meta charset=utf-8><title>Tricklog: "
-            f"{html.escape(title)}</title><body style='font-family:sans-serif;max-width:42em;"
-            f"margin:2em auto'>{body}</body></html>\n")
-
-
-def _md(text: str) -> str:
-    """Escape, then turn `code` spans into <code>."""
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text, quote=False))
-
+# -- the generated documents (the HTML pages: problem_pages.py) ---------------------------------
 
 def readme_table() -> list[str]:
     lines = ["| status | `type` | what it means | what to do |", "| --- | --- | --- | --- |"]

@@ -19,7 +19,6 @@ from events.referee import (
     NotFound,
     Referee,
     Unauthorized,
-    bots,
     deals,
     matches,
     moves,
@@ -28,11 +27,9 @@ from events.referee import (
 )
 from workers.replays import replay_job
 from workers.turns import served_job
-from workers.webhooks import NotAllowed, check_url
 
 from . import bodies, metrics, polling, quotas, schemas, stream
-from .operator import require_operator
-from .problems import Problem, bad_json, invalid
+from .problems import bad_json, invalid
 from .wire import items_response, json_response, repeated_key
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
@@ -243,17 +240,6 @@ def get_stream(deal_id: str) -> Response:
     """Server-Sent Events; browsers' EventSource may pass the seat token as ``?token=``."""
     return stream.stream(current_app.extensions["tricklog.stream_referee"], deal_id,
                          bearer() or request.args.get("token") or None)
-
-
-@v1.post("/bots")
-def post_bot() -> Response:
-    require_operator()
-    data = schemas.BotIn().load(body())
-    try:
-        check_url(data["url"], current_app.extensions["tricklog.settings"].webhook_allow)
-    except NotAllowed as exc:  # the operator's allowlist, not the body's shape
-        raise Problem("forbidden", f"webhook URL not allowed: {exc}") from None
-    return json_response(bots.register(referee(), data["name"], data["url"]), 201)
 
 
 @v1.post("/deals/<deal_id>/replays")

@@ -177,6 +177,10 @@ class ClaimIn(Strict):
     client_seed = fields.String(validate=validate.Length(min=1, max=256))
 
 
+class RotateIn(Strict):
+    previous_valid_for = Integral(validate=validate.Range(min=0, max=86400))
+
+
 class DisputeIn(Strict):
     message = fields.String(required=True, validate=validate.Length(min=1, max=2000))
 

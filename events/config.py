@@ -35,6 +35,7 @@ class Settings:
     webhook_allow: tuple[str, ...] = ()  # TRICKLOG_WEBHOOK_ALLOW: hosts or networks
     webhook_timeout: float = 2.0        # TRICKLOG_WEBHOOK_TIMEOUT: seconds
     webhook_ca: str = ""                # TRICKLOG_WEBHOOK_CA: extra CA certificates (a file)
+    webhook_suspend_after: int = 5      # TRICKLOG_WEBHOOK_SUSPEND_AFTER: failures in a row
     streams_per_token: int = 16         # TRICKLOG_STREAMS_PER_TOKEN: open event streams, each
     streams_per_address: int = 1000     # TRICKLOG_STREAMS_PER_ADDRESS: ... per API process
     streams_per_process: int = 5000     # TRICKLOG_STREAMS_PER_PROCESS
@@ -70,6 +71,7 @@ class Settings:
             "webhook_allow": _listed(env.get("TRICKLOG_WEBHOOK_ALLOW", "")),
             "webhook_timeout": float(env.get("TRICKLOG_WEBHOOK_TIMEOUT", "2")),
             "webhook_ca": env.get("TRICKLOG_WEBHOOK_CA", ""),
+            "webhook_suspend_after": int(env.get("TRICKLOG_WEBHOOK_SUSPEND_AFTER", "5")),
             "streams_per_token": int(env.get("TRICKLOG_STREAMS_PER_TOKEN", "16")),
             "streams_per_address": int(env.get("TRICKLOG_STREAMS_PER_ADDRESS", "1000")),
             "streams_per_process": int(env.get("TRICKLOG_STREAMS_PER_PROCESS", "5000")),

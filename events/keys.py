@@ -54,8 +54,18 @@ def disputes_key(deal_id: str) -> str:
 
 
 def bots_key() -> str:
-    """A hash: registered webhook bot id -> {id, name, url, secret}."""
+    """A hash: registered webhook bot id -> {id, name, url, secret, key_sha256, created_at}."""
     return "tl:bots"
+
+
+def bot_health_key(bot_id: str) -> str:
+    """A hash: a webhook bot's calls, fallbacks, failures in a row and (JSON) suspension."""
+    return f"tl:bot:{bot_id}:health"
+
+
+def bot_errors_key(bot_id: str) -> str:
+    """A list: a webhook bot's last failed calls (JSON, newest first, at most ten)."""
+    return f"tl:bot:{bot_id}:errors"
 
 
 def window_key(purpose: str, who: str, window: int) -> str:

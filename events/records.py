@@ -135,6 +135,55 @@ class Records:
         raw = self._redis.hget(keys.bots_key(), bot_id)
         return None if raw is None else cast(dict[str, Any], orjson.loads(cast(bytes, raw)))
 
+    def all_bots(self) -> list[dict[str, Any]]:
+        raw = cast(dict[bytes, bytes], self._redis.hgetall(keys.bots_key()))
+        return sorted((orjson.loads(v) for v in raw.values()), key=lambda b: b["id"])
+
+    def delete_bot(self, bot_id: str) -> bool:
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hdel(keys.bots_key(), bot_id)
+        pipe.delete(keys.bot_health_key(bot_id), keys.bot_errors_key(bot_id))
+        return bool(pipe.execute()[0])
+
+    def bot_health(self, bot_id: str) -> tuple[dict[str, str], list[dict[str, Any]]]:
+        """A webhook bot's counters and suspension (strings), and its last errors."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hgetall(keys.bot_health_key(bot_id))
+        pipe.lrange(keys.bot_errors_key(bot_id), 0, -1)
+        health, errors = pipe.execute()
+        return ({k.decode(): v.decode() for k, v in health.items()},
+                [orjson.loads(e) for e in errors])
+
+    def record_bot_call(self, bot_id: str, error: dict[str, Any] | None) -> int:
+        """Count one call (a failed one with its error, the last ten kept); the failures in a
+        row after it."""
+        key = keys.bot_health_key(bot_id)
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hincrby(key, "calls", 1)
+        if error is None:
+            pipe.hset(key, "failures_in_row", 0)
+            pipe.execute()
+            return 0
+        pipe.hincrby(key, "fallbacks", 1)
+        pipe.hincrby(key, "failures_in_row", 1)
+        pipe.lpush(keys.bot_errors_key(bot_id), orjson.dumps(error))
+        pipe.ltrim(keys.bot_errors_key(bot_id), 0, 9)
+        return int(pipe.execute()[2])
+
+    def count_bot_fallback(self, bot_id: str) -> None:
+        self._redis.hincrby(keys.bot_health_key(bot_id), "fallbacks", 1)
+
+    def suspend_bot(self, bot_id: str, suspension: dict[str, Any]) -> bool:
+        """Suspend the bot unless it is already; True if this call suspended it."""
+        return bool(self._redis.hsetnx(keys.bot_health_key(bot_id), "suspended",
+                                       orjson.dumps(suspension)))
+
+    def resume_bot(self, bot_id: str) -> None:
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hdel(keys.bot_health_key(bot_id), "suspended")
+        pipe.hset(keys.bot_health_key(bot_id), "failures_in_row", 0)
+        pipe.execute()
+
     def save_dispute(self, deal_id: str, dispute: dict[str, Any]) -> None:
         self._redis.hset(keys.disputes_key(deal_id), dispute["id"], orjson.dumps(dispute))
 

@@ -26,10 +26,11 @@ def queue_for(connection: redis.Redis) -> Queue:
     return Queue(QUEUE_NAME, connection=connection, serializer=JSONSerializer)
 
 
-def turn_hook(queue: Queue) -> BotTurns:
+def turn_hook(queue: Queue, settings: Settings | None = None) -> BotTurns:
     """The notifier a referee calls when a bot seat is to act: enqueue one job per turn
-    (``workers.turns``: a duplicate or retried job can never move twice)."""
-    return BotTurns(queue)
+    (``workers.turns``: a duplicate or retried job can never move twice), a webhook bot's on
+    a queue of its own."""
+    return BotTurns(queue, settings)
 
 
 def compose(settings: Settings, *, client: redis.Redis | None = None,
@@ -41,7 +42,7 @@ def compose(settings: Settings, *, client: redis.Redis | None = None,
         client = connect(settings.redis_url)
     if queue_client is None:
         queue_client = connect(settings.queue_url) if settings.queue_url else client
-    turns = turn_hook(queue_for(queue_client))
+    turns = turn_hook(queue_for(queue_client), settings)
     return Referee(EventStore(client), clock=clock, on_turn=turns, on_stall=turns.ensure)
 
 

@@ -28,7 +28,7 @@ log = logging.getLogger("tricklog.workers.sweeper")
 SWEEP_INTERVAL = 2
 PAGE = 500
 
-Ensure = Callable[[str, int, int], bool]
+Ensure = Callable[[str, int, int, str], bool]
 
 
 def live_matches(referee: Referee) -> Iterator[str]:
@@ -65,10 +65,11 @@ def sweep_match(referee: Referee, ensure: Ensure, match_id: str) -> str | None:
         return None
     deal = deals.load(referee, state.deals[-1]["id"])
     turn = deal.state.turn
-    if turn is None or not deal.meta.acting_bot(turn):
+    bot = deal.meta.acting_bot(turn)
+    if turn is None or not bot:
         turns.watch(referee, deal.id, deal.seq, turn, deal.meta, only_new=True)  # a lost one
         return None
-    return deal.id if ensure(deal.id, deal.seq, turn) else None
+    return deal.id if ensure(deal.id, deal.seq, turn, bot) else None
 
 
 class Sweeper:

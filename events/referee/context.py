@@ -15,7 +15,7 @@ from domain.messages import Event
 from ..envelope import render_at, seal
 from ..store import EventStore
 
-TurnHook = Callable[[str, int, int], None]
+TurnHook = Callable[[str, int, int, str], object]  # deal, seq, seat, bot
 
 
 def utc_now() -> str:

@@ -21,7 +21,7 @@ from domain.messages import Event
 
 from ..envelope import GENESIS, to_event
 from ..store import Conflict
-from . import deals, duplicates, landing, turns
+from . import bots, deals, duplicates, landing, turns
 from .context import Referee
 from .errors import MatchOver, NotFound, Refused, StaleSeq, Unauthorized
 from .seats import Meta, client_facts, deal_clients, facts, meta, opening
@@ -100,6 +100,10 @@ def _check_seats(ref: Referee, rules: Any, seats: list[dict[str, Any]],
         if bot is not None and bot not in BOTS and ref.store.bot(bot) is None:
             raise InvalidOptions("seats", f"unknown bot {bot!r}: use one of "
                                  + ", ".join(sorted(BOTS)) + " or a registered bot's id")
+        suspended = bot is not None and bot not in BOTS and bots.suspension(ref, bot)
+        if suspended:
+            raise Refused("bot-suspended", f"the webhook bot {bot} is suspended "
+                          f"({suspended['reason']}); its owner or the operator may resume it")
 
 
 def _prearranged(rules: Any, deal: dict[str, Any] | None) -> dict[str, Any] | None:

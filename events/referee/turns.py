@@ -29,7 +29,7 @@ def notify(ref: Referee, deal_id: str, seq: int, turn: int | None, meta: Meta,
         return
     for pause in (*NOTIFY_BACKOFF, None):
         try:
-            ref.on_turn(deal_id, seq, turn)
+            ref.on_turn(deal_id, seq, turn, meta.acting_bot(turn) or "")
             return
         except Exception:
             if pause is None:
@@ -44,7 +44,7 @@ def kick(ref: Referee, deal_id: str, seq: int, turn: int | None, meta: Meta) -> 
     if ref.on_stall is None or turn is None or not meta.acting_bot(turn):
         return
     try:
-        ref.on_stall(deal_id, seq, turn)
+        ref.on_stall(deal_id, seq, turn, meta.acting_bot(turn) or "")
     except Exception:  # a read never fails for this: the workers' sweeper finds it too
         log.warning("could not check a bot turn", exc_info=True, extra={"deal": deal_id})
 
