@@ -7,7 +7,6 @@ import { actions, autoStop, autoStopBox, hand, talk } from "./hand.js";
 import { feed, newHistory } from "./history.js";
 import { felt, scoreboard } from "./table.js";
 import {
-  eventSentence,
   matchOver,
   matchScore,
   phaseSentence,
@@ -15,6 +14,14 @@ import {
   resultSentence,
 } from "./words.js";
 import { family, target } from "./games.js";
+import { Pacer, paceChooser } from "./pace.js";
+import { lastTrickButton, lastTrickPanel, onKey, story } from "./recall.js";
+
+// While a move is retried with its key (api.js postMove); cleared once it lands.
+const retryWords = (err) =>
+  err.kind === "offline"
+    ? "The server cannot be reached: your move is being sent again…"
+    : "The server is busy or its store away: your move is being sent again…";
 
 const POLL_MS = 2000; // how often a page without a stream asks whether the deal moved on
 
@@ -64,6 +71,9 @@ class Table {
   constructor(main, match, view, token, game) {
     Object.assign(this, { main, match, view, token, game, history: newHistory(), busy: false, source: null });
     this.me = view.seat;
+    this.pacer = new Pacer((item) => this.apply(item));
+    this.held = []; // how long each trick taken stayed on the table, in ms (data-tricks-held)
+    onKey((on) => this.recall(on));
     this.names = match.seats.map((s) => s.name);
     document.title = `Tricklog — ${game}, deal ${view.id}`;
     this.root = h("div", { id: "table", class: "table-page", data: { seq: "", me: this.me ?? "" } });
@@ -130,6 +140,7 @@ class Table {
         h("span", { class: "deal-id" }, this.view.id),
       ),
       chooser,
+      paceChooser(),
       this.live,
     );
   }
@@ -144,10 +155,8 @@ class Table {
     if (this.token) query.set("token", this.token);
     const source = new EventSource(`${path("v1", "deals", this.view.id, "stream")}?${query}`);
     this.source = source;
-    source.addEventListener("event", (e) => {
-      feed(this.history, JSON.parse(e.data));
-    });
-    source.addEventListener("view", (e) => this.show(JSON.parse(e.data)));
+    source.addEventListener("event", (e) => this.pacer.push({ event: JSON.parse(e.data) }));
+    source.addEventListener("view", (e) => this.pacer.push({ view: JSON.parse(e.data) }));
     source.addEventListener("end", () => {
       source.close();
       this.live.textContent = "deal over";
@@ -183,7 +192,7 @@ class Table {
         etag = resp.headers.get("ETag");
         const view = await resp.json();
         await this.catchUp();
-        await this.show(view);
+        this.pacer.push({ view });
         this.live.textContent = "live (polling)";
       } catch {
         this.live.textContent = "polling: the server does not answer, retrying…";
@@ -196,7 +205,38 @@ class Table {
     const query = new URLSearchParams({ after: String(this.history.seq) });
     const url = `${path("v1", "deals", this.view.id, "events")}?${query}`;
     const got = await api("GET", url, undefined, this.token);
-    for (const env of got.events) feed(this.history, env);
+    for (const env of got.events) this.pacer.push({ event: env });
+  }
+
+  // One item of the pacer's queue; answers how long the viewer should see what it shows.
+  async apply(item) {
+    if (item.event) {
+      feed(this.history, item.event);
+      return null;
+    }
+    if (item.reveal) {
+      this.trickFirst = false; // the last trick has been seen: now the deal's end
+      this.render();
+      return null;
+    }
+    const cards = this.view.table.length;
+    const trick = this.history.lastTrick;
+    const fresh = trick && !trick.cleared && trick.seq !== this.pacedTrick;
+    if (fresh) this.pacedTrick = trick.seq;
+    if (fresh && item.view.phase === "over") {
+      this.trickFirst = true;
+      this.pacer.queue.unshift({ reveal: true });
+    }
+    await this.show(item.view);
+    if (fresh) return "trick";
+    return this.view.table.length > cards ? "card" : null;
+  }
+
+  recall(on = !this.recalling) {
+    if (this.recalling === on) return;
+    this.recalling = on;
+    this.render();
+    document.getElementById(on ? "close-last-trick" : "last-trick-button")?.focus();
   }
 
   async show(view) {
@@ -218,6 +258,7 @@ class Table {
   render() {
     const ctx = this.ctx();
     const focused = document.activeElement?.closest?.("#hand") ? document.activeElement.dataset.card : null;
+    const focusedId = !focused && this.root.contains(document.activeElement) ? document.activeElement.id : "";
     const mine = this.me !== null;
     this.parts.status.textContent = phaseSentence(ctx);
     fill(this.parts.moves, mine ? actions(ctx, (m) => this.play(m)) : null);
@@ -226,7 +267,12 @@ class Table {
     fill(this.parts.talk, talk(ctx, (m) => this.play(m, false))); // spectators hear it too
     fill(this.parts.hand, mine ? hand(ctx, (m) => this.play(m)) : null);
     fill(this.parts.scoreboard, scoreboard(ctx, this.history));
-    const center = this.view.phase === "over" ? this.result(ctx) : null;
+    const over = this.view.phase === "over" && !this.trickFirst;
+    const center = this.recalling
+      ? lastTrickPanel(ctx, this.history, () => this.recall(false))
+      : over
+        ? this.result(ctx)
+        : null;
     fill(
       this.parts.felt,
       felt(ctx, this.history, {
@@ -238,17 +284,12 @@ class Table {
           this.parts.talk,
           this.parts.error, // next to the hand, where the eye is after a click
           this.parts.hand,
+          lastTrickButton(() => this.recall(), this.recalling),
         ],
       }),
     );
-    fill(
-      this.parts.log,
-      h(
-        "ol",
-        { id: "log" },
-        this.history.events.slice(-12).map((e) => h("li", {}, eventSentence(ctx, e))),
-      ),
-    );
+    fill(this.parts.log, story(ctx, this.history, this.whole, () => this.wholeDeal()));
+    this.timeTrick();
     this.root.classList.toggle("my-turn", mine && this.view.turn === this.me);
     this.root.dataset.seq = String(this.view.seq); // tests wait on this: it only grows
     if (focused) {
@@ -257,7 +298,27 @@ class Table {
         this.parts.hand.querySelector("[tabindex='0']");
       again?.focus();
     }
+    // the same control again after a redraw (the deal's end, a recalled trick, the log's button)
+    if (focusedId && document.activeElement?.id !== focusedId) document.getElementById(focusedId)?.focus();
     this.stopIfDue();
+  }
+
+  wholeDeal() {
+    this.whole = !this.whole;
+    this.render();
+    document.getElementById("whole-deal")?.focus();
+  }
+
+  // How long each trick taken stayed in view: from the render that first showed it to the one
+  // that took it away (the page's own clock; tests read data-tricks-held).
+  timeTrick() {
+    const shown = this.root.querySelector("#trick.taken") ? this.history.lastTrick.seq : null;
+    if (shown === this.trickShown) return;
+    const now = performance.now();
+    if (this.trickShown != null) this.held.push(Math.round(now - this.trickSince));
+    this.trickShown = shown;
+    this.trickSince = now;
+    this.root.dataset.tricksHeld = this.held.join(" ");
   }
 
   autoStop(on) {
@@ -312,11 +373,14 @@ class Table {
     this.error("");
     try {
       const body = againstView ? { ...move, expected_seq: this.view.seq } : move;
-      const answer = await postMove(path("v1", "deals", this.view.id, "moves"), body, this.token);
+      const answer = await postMove(path("v1", "deals", this.view.id, "moves"), body, this.token, (err) =>
+        this.error(retryWords(err)),
+      );
+      this.error(""); // it landed: whatever the retries said is over
       // The answer is news only if it follows on from what the stream has told us.
-      if (answer.events.length && answer.events[0].seq === this.history.seq + 1) {
-        for (const env of answer.events) feed(this.history, env);
-        await this.show(answer.view);
+      if (answer.events.length && answer.events[0].seq === this.pacer.seq + 1) {
+        for (const env of answer.events) this.pacer.push({ event: env });
+        this.pacer.push({ view: answer.view });
       }
     } catch (err) {
       if (err.kind === "stale-seq") await this.refresh();
@@ -329,7 +393,7 @@ class Table {
 
   async refresh() {
     try {
-      await this.show(await api("GET", path("v1", "deals", this.view.id), undefined, this.token));
+      this.pacer.push({ view: await api("GET", path("v1", "deals", this.view.id), undefined, this.token) });
     } catch (err) {
       this.error(problemWords(err));
     }
