@@ -121,3 +121,16 @@ def test_the_replay_fits_a_phone(site: str, browser: Any, tmp_path: Path) -> Non
     for r in box(browser, ".controls button"):
         assert r["left"] >= 0 and r["right"] <= width
     picture(browser, tmp_path, "replay-phone")
+
+
+def test_six_seats_sit_around_the_cards_on_a_phone(site: str, browser: Any) -> None:
+    """Hola for 6 at 390×844: the five other seats in two rows above the cards in play (they
+    took five rows), and the whole hand on screen once the table is scrolled to its top."""
+    screen(browser, *PHONES[0])
+    seated(site, browser, "hola", 6)
+    rows = {round(r["top"]) for r in box(browser, ".felt > .plate")}
+    assert len(rows) <= 2, f"the other seats take {len(rows)} rows"
+    browser.execute_script("document.querySelector('.felt').scrollIntoView({block: 'start'})")
+    bottom = max(r["bottom"] for r in box(browser, "#hand .card"))
+    assert bottom <= PHONES[0][1], f"the hand ends at {bottom} px"
+    fits(browser, "hola 6 at 390x844", PHONES[0])

@@ -107,6 +107,12 @@ function held(ctx, seat, opts) {
   );
 }
 
+// The plate's name for a screen reader, and its team where a stripe shows it.
+function plateLabel(ctx, seat) {
+  const v = ctx.view;
+  return `${name(ctx, seat)}, seat ${seat + 1}${teams(v) ? `, team ${"AB"[sideOf(v, seat)]}` : ""}`;
+}
+
 function plate(ctx, seat, slot, opts) {
   const v = ctx.view;
   const team = teams(v) ? `team-${sideOf(v, seat)}` : null;
@@ -120,7 +126,7 @@ function plate(ctx, seat, slot, opts) {
   ];
   return h(
     "section",
-    { class: classes, data: { seat }, "aria-label": `${name(ctx, seat)}, seat ${seat + 1}` },
+    { class: classes, data: { seat }, "aria-label": plateLabel(ctx, seat) },
     h(
       "div",
       { class: "who" },
