@@ -7,13 +7,12 @@ import { actions, autoStop, autoStopBox, hand, talk } from "./hand.js";
 import { feed, newHistory } from "./history.js";
 import { felt, scoreboard } from "./table.js";
 import {
-  matchOver,
-  matchScore,
   phaseSentence,
   problemWords,
   resultSentence,
 } from "./words.js";
-import { family, target } from "./games.js";
+import { family } from "./games.js";
+import { endHeading, rematchButton, sheetTable, totals } from "./match-end.js";
 import { Pacer, paceChooser } from "./pace.js";
 import { lastTrickButton, lastTrickPanel, onKey, story } from "./recall.js";
 
@@ -250,6 +249,7 @@ class Table {
     try {
       this.match = await api("GET", path("v1", "matches", this.match.id));
       this.match.over = true; // fetched once the deal is over: totals and the next deal
+      this.sheet = await api("GET", path("v1", "matches", this.match.id, "sheet"));
     } catch (err) {
       this.error(problemWords(err));
     }
@@ -338,14 +338,13 @@ class Table {
     const m = this.match;
     const last = m.deals[m.deals.length - 1];
     const next = last && last.id !== this.view.id ? last.id : null;
-    const standing =
-      m.status === "over" ? matchOver(ctx, m) : `Match: ${matchScore(ctx, m)} (${target(m).text}).`;
     return h(
       "section",
-      { class: "result", id: "result", "aria-label": "the end of the deal" },
-      h("h2", {}, "Deal over"),
+      { class: "result", id: "result", "aria-labelledby": "result-heading" },
+      h("h2", { id: "result-heading", tabIndex: -1 }, endHeading(ctx, m)),
       h("p", { id: "result-text" }, resultSentence(ctx, this.view.result)),
-      h("p", { id: "match-text" }, standing),
+      h("p", { id: "match-text" }, totals(ctx, m)),
+      sheetTable(this.sheet),
       h(
         "nav",
         { class: "links" },
@@ -357,6 +356,7 @@ class Table {
           { href: path("deals", this.view.id, "replay"), id: "open-replay", class: "button" },
           "Replay this deal",
         ),
+        rematchButton(ctx, m),
         h("a", { href: "/", class: "button" }, "Lobby"),
       ),
     );

@@ -1,0 +1,36 @@
+"""The end of a match (issue 29 item 8): the heading names the winner, the totals put the
+winner first, and the match's score sheet is on the page (Serbian whist's with bids, tricks,
+the cards dealt and the trumps of each hand)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.browser import By, call, finished_deal, text, wait
+
+
+def test_the_match_end_names_the_winner_first_with_the_sheet(site: str, browser: Any) -> None:
+    seats = [{"name": "Ana", "bot": "heuristic"}, {"name": "Bo", "bot": "random"}]
+    deal = finished_deal(site, {"ruleset": "sedma", "players": 2, "seed": "end", "seats": seats,
+                                "options": {"target_stakes": 1}})
+    match = call(site, "GET", f"/v1/matches/{deal.rsplit('.', 1)[0]}")
+    assert match["status"] == "over"
+    winner = seats[match["winners"][0]]["name"]
+    loser = seats[1 - match["winners"][0]]["name"]
+    browser.get(f"{site}/deals/{deal}")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result #sheet"))
+    assert text(browser, "#result h2") == f"{winner} wins the match"
+    assert text(browser, "#match-text").startswith(f"Final score: {winner} ")
+    assert text(browser, "#match-text").index(winner) < text(browser, "#match-text").index(loser)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#sheet tbody tr")) == 1
+
+
+def test_serbian_whist_shows_its_score_sheet(site: str, browser: Any) -> None:
+    seats = [{"name": n, "bot": "heuristic"} for n in ("Ana", "Bo", "Cy", "Di")]
+    deal = finished_deal(site, {"ruleset": "serbian-whist", "seed": "sheet", "seats": seats})
+    browser.get(f"{site}/deals/{deal}")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result #sheet"))
+    heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#sheet thead th")]
+    assert heads == ["Hand", "Cards", "Trumps", "Ana", "Bo", "Cy", "Di"]
+    row = text(browser, "#sheet tbody tr")
+    assert row.count("bid ") == 4 and "took" in row
