@@ -12,6 +12,7 @@ import {
   resultSentence,
 } from "./words.js";
 import { family } from "./games.js";
+import { auctionTable } from "./auction.js";
 import { endHeading, rematchButton, sheetTable, totals } from "./match-end.js";
 import { Pacer, paceChooser } from "./pace.js";
 import { lastTrickButton, lastTrickPanel, onKey, story } from "./recall.js";
@@ -288,7 +289,7 @@ class Table {
         ],
       }),
     );
-    fill(this.parts.log, story(ctx, this.history, this.whole, () => this.wholeDeal()));
+    fill(this.parts.log, auctionTable(ctx, this.history), story(ctx, this.history, this.whole, () => this.wholeDeal()));
     this.timeTrick();
     this.root.classList.toggle("my-turn", mine && this.view.turn === this.me);
     this.root.dataset.seq = String(this.view.seq); // tests wait on this: it only grows

@@ -270,6 +270,7 @@ export function scoreboard(ctx, history, { matchLabel = "Match" } = {}) {
     out.push(
       item("Stock", cardBack({ small: true, label: "the stock, face down" }), `${v.stock_size} cards`),
     );
-  if (v.called && ctx.me === v.bidder) out.push(item("Called", cardText(v.called)));
+  // the called card is announced aloud: everyone sees it (only its holder stays hidden)
+  if (v.called) out.push(item("Called", h("span", { id: "called" }, cardText(v.called))));
   return h("div", { class: "scoreboard", id: "scoreboard" }, out);
 }
