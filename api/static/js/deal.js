@@ -259,7 +259,8 @@ class Table {
   render() {
     const ctx = this.ctx();
     const focused = document.activeElement?.closest?.("#hand") ? document.activeElement.dataset.card : null;
-    const focusedId = !focused && this.root.contains(document.activeElement) ? document.activeElement.id : "";
+    const inside = this.root.contains(document.activeElement);
+    const focusedId = !focused && inside ? document.activeElement.id : "";
     const mine = this.me !== null;
     this.parts.status.textContent = phaseSentence(ctx);
     fill(this.parts.moves, mine ? actions(ctx, (m) => this.play(m)) : null);
@@ -301,7 +302,21 @@ class Table {
     }
     // the same control again after a redraw (the deal's end, a recalled trick, the log's button)
     if (focusedId && document.activeElement?.id !== focusedId) document.getElementById(focusedId)?.focus();
+    const lost = !this.root.contains(document.activeElement);
+    const atHand = document.activeElement?.closest?.(".seat-bottom");
+    if ((inside && lost) || (over && !this.resultSeen && (lost || atHand) && (inside || document.activeElement === document.body)))
+      this.keepFocus();
+    if (over) this.resultSeen = true;
     this.stopIfDue();
+  }
+
+  // The control that had the focus is gone (the hand at the deal's end, a move taken): the
+  // focus goes to what comes next, not to the top of the page.
+  keepFocus() {
+    const next = ["#next-deal", "#result-heading", "#hand [tabindex='0']", "#moves button", "#last-trick-button"]
+      .map((s) => this.root.querySelector(s))
+      .find(Boolean);
+    next?.focus();
   }
 
   wholeDeal() {
