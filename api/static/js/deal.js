@@ -233,7 +233,7 @@ class Table {
   }
 
   recall(on = !this.recalling) {
-    if (this.recalling === on) return;
+    if (Boolean(this.recalling) === on) return;
     this.recalling = on;
     this.render();
     document.getElementById(on ? "close-last-trick" : "last-trick-button")?.focus();
