@@ -50,18 +50,21 @@ export function newKey() {
 // Failures after which a move may or may not have landed: retried with the same key, which
 // the server answers with the first outcome (never a second move).
 const UNSURE = new Set(["offline", "store-unavailable", "outcome-unknown"]);
-const MOVE_TRIES = 4;
+const MOVE_TRIES = 20; // some 30 s to 1 min and a half: a server restart, a store failover
 
 // A move, always with an Idempotency-Key, retried with that same key while its outcome is
-// unknown (the server unreachable, the store away), after the seconds the server asks.
-export async function postMove(path, body, token) {
+// unknown (the server unreachable, the store away), after the seconds the server asks (at
+// most 5, growing from 1). ``onRetry(err)`` before each wait: the page says so until it lands.
+export async function postMove(path, body, token, onRetry = () => {}) {
   const key = newKey();
   for (let attempt = 1; ; attempt++) {
     try {
       return await api("POST", path, body, token, { "Idempotency-Key": key });
     } catch (err) {
       if (!UNSURE.has(err.kind) || attempt >= MOVE_TRIES) throw err;
-      await new Promise((done) => setTimeout(done, 1000 * Math.min(err.retryAfter || 1, 5)));
+      onRetry(err);
+      const wait = Math.min(Math.max(err.retryAfter || 1, Math.ceil(attempt / 2)), 5);
+      await new Promise((done) => setTimeout(done, 1000 * wait));
     }
   }
 }

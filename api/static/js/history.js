@@ -3,7 +3,7 @@
 // card), and the card points each seat has taken so far. Live and replay fold the same way.
 
 export function newHistory() {
-  return { seq: 0, events: [], pending: [], lastTrick: null, taken: {}, drawn: 0, result: null };
+  return { seq: 0, events: [], pending: [], lastTrick: null, tricks: [], taken: {}, drawn: 0, result: null };
 }
 
 export function feed(history, env) {
@@ -20,6 +20,7 @@ export function feed(history, env) {
         ? history.pending
         : d.cards.map((card) => ({ seat: null, card }));
     history.lastTrick = { seat: d.seat, points: d.points, cards, seq: env.seq, cleared: false };
+    history.tricks.push(history.lastTrick);
     history.pending = [];
     if (d.points !== undefined) history.taken[d.seat] = (history.taken[d.seat] || 0) + d.points;
   } else if (env.type === "scored") {

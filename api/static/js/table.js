@@ -122,6 +122,12 @@ function held(ctx, seat, opts) {
   );
 }
 
+// The plate's name for a screen reader, and its team where a stripe shows it.
+function plateLabel(ctx, seat) {
+  const v = ctx.view;
+  return `${name(ctx, seat)}, seat ${seat + 1}${teams(v) ? `, team ${"AB"[sideOf(v, seat)]}` : ""}`;
+}
+
 function plate(ctx, seat, slot, opts) {
   const v = ctx.view;
   const team = teams(v) ? `team-${sideOf(v, seat)}` : null;
@@ -135,7 +141,7 @@ function plate(ctx, seat, slot, opts) {
   ];
   return h(
     "section",
-    { class: classes, data: { seat }, "aria-label": `${name(ctx, seat)}, seat ${seat + 1}` },
+    { class: classes, data: { seat }, "aria-label": plateLabel(ctx, seat) },
     h(
       "div",
       { class: "who" },
@@ -279,6 +285,7 @@ export function scoreboard(ctx, history, { matchLabel = "Match" } = {}) {
     out.push(
       item("Stock", cardBack({ small: true, label: "the stock, face down" }), `${v.stock_size} cards`),
     );
-  if (v.called && ctx.me === v.bidder) out.push(item("Called", cardText(v.called)));
+  // the called card is announced aloud: everyone sees it (only its holder stays hidden)
+  if (v.called) out.push(item("Called", h("span", { id: "called" }, cardText(v.called))));
   return h("div", { class: "scoreboard", id: "scoreboard" }, out);
 }
