@@ -41,6 +41,7 @@ class CaptureGame:
         self.ranks = [k[0] for k in sorted(kinds, key=kinds.__getitem__)]
         self.values = [k[1] for k in sorted(kinds, key=kinds.__getitem__)]
         self.wild = rules.wild
+        self.rank_of: Any = self.ranks.__getitem__  # the engine's ``rank_of``, on tokens
         self.round_value = {"tricks": 1, "cards_and_tricks": 10}.get(scoring.points, 0)
         self.bonus = scoring.last_bonus if scoring.points != "tricks" else 0
         self.step = 10 if self.round_value in (0, 10) and self.bonus in (0, 10) and all(
@@ -70,9 +71,9 @@ class CaptureGame:
         cards = sum(map(len, s[0])) + len(s[1]) + len(s[2])
         return 0, s[8] + self.bonus + (cards // self.n) * self.round_value
 
-    def _winner(self, table: Sequence[tuple[int, int]], round_start: int) -> int:
+    def _winner(self, table: Any, round_start: int) -> int:
         return capture.current_winner(table, self.wild, self.rules.winner_rule, round_start,
-                                      self.ranks.__getitem__)
+                                      self.rank_of)
 
     def moves(self, s: Position) -> list[int]:
         hands, table, leader, turn, phase = s[0], s[2], s[5], s[6], s[7]
@@ -85,7 +86,7 @@ class CaptureGame:
                     self.team[self._winner(table, s[3])])):
                 options += dict.fromkeys(capture.eligible(
                     hands[leader], self.ranks[table[0][1]], self.wild,
-                    self.rules.continue_with, self.ranks.__getitem__))
+                    self.rules.continue_with, self.rank_of))
         if table and len(options) > 1:
             options.sort(key=self._orderer(s))
         return options

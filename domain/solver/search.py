@@ -34,8 +34,9 @@ class Solver:
     """One game's searches, sharing a table: positions later in the same deal reuse it."""
 
     def __init__(self, game: Game, table_limit: int = 2_000_000) -> None:
-        self.game, self.table, self.nodes, self.limit = game, {}, 0, table_limit
-        self.table: dict[Hashable, Entry]
+        self.game: Any = game  # the game's own functions too (``position``) for its callers
+        self.table: dict[Hashable, Entry] = {}
+        self.nodes, self.limit = 0, table_limit
 
     def test(self, s: Position, target: int) -> bool:
         """Whether the max side's future value from ``s`` is at least ``target``."""
@@ -104,7 +105,7 @@ class Solver:
                 lo, target = target, target + step
             else:
                 hi, target = target - step, target - step
-        return lo
+        return int(lo)
 
     def move_values(self, s: Position, guess: int | None = None) -> list[tuple[Any, int]]:
         """Each (merged) move of ``s`` with the max side's future value after playing it,

@@ -109,7 +109,7 @@ class TrickGame:
         reps.sort(key=self._orderer(s))
         return reps
 
-    def _orderer(self, s: Position) -> Callable[[int], tuple[int, int]]:
+    def _orderer(self, s: Position) -> Callable[[int], Any]:
         trick, turn, points, trump = s[1], s[2], self.points, self.trump
         if not trick:
             return lambda b: ((b >> 4) == trump, -(b & 15))
@@ -126,7 +126,7 @@ class TrickGame:
         if friend:
             return lambda b: (beats(b), -points[b], b & 15)
         return lambda b: ((0, (b >> 4) != led, b & 15) if beats(b)
-                          else (1, points[b], b & 15))  # type: ignore[return-value]
+                          else (1, points[b], b & 15))
 
     def _winner(self, trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
         seat, best = trick[0]
