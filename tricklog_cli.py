@@ -1,5 +1,5 @@
 """The ``tricklog`` command: ``serve``, ``api``, ``worker``, ``redis``, ``audit``, ``replay``,
-``arena`` (each with ``--help``).
+``analyse``, ``arena`` (each with ``--help``).
 
 Heavy imports happen inside the commands, so ``tricklog --help`` answers at once.
 """
@@ -57,7 +57,8 @@ def parser() -> argparse.ArgumentParser:
         prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
     sub = out.add_subparsers(dest="command", required=True)
     for add in (_serve_command, _api_command, _worker_command, _redis_command,
-                offline_commands.add_audit, offline_commands.add_replay, _arena_command):
+                offline_commands.add_audit, offline_commands.add_replay,
+                offline_commands.add_analyse, _arena_command):
         add(sub)
     return out
 

@@ -27,7 +27,10 @@ MoveValues = list[tuple[dict[str, Any], float]]
 
 def supports(state: Any) -> bool:
     """Whether the solver plays this deal's card play (not a burning Sedma, say)."""
-    rules = state.rules
+    return supports_rules(state.rules)
+
+
+def supports_rules(rules: Any) -> bool:
     return (isinstance(rules, (SuecaRules, ItalianaRules, WhistRules))
             or capture_game.supports(rules))
 
