@@ -23,7 +23,7 @@ from events.referee import Referee
 from events.store import EventStore
 from workers.runtime import queue_for, turn_hook
 
-from . import addresses, headers, limits, metrics, problem_types, problems, quotas
+from . import addresses, headers, limits, metrics, problem_pages, problem_types, problems, quotas
 from .audit_routes import audit_routes
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
@@ -133,13 +133,13 @@ def _contract_routes(app: Flask) -> None:
 
     @app.get("/problems/")
     def problem_index() -> Response:
-        return Response(problem_types.index(), mimetype="text/html")
+        return Response(problem_pages.index(), mimetype="text/html")
 
     @app.get("/problems/<name>")
     def problem_page(name: str) -> Response:
         if name not in problem_types.BY_NAME:
             raise problems.Problem("not-found", f"no problem type {name!r}")
-        return Response(problem_types.page(name), mimetype="text/html")
+        return Response(problem_pages.page(name), mimetype="text/html")
 
 
 def _page_routes(app: Flask) -> None:
