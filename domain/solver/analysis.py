@@ -24,11 +24,12 @@ JUDGED = ("play", "stop")
 
 
 def analyse(events: Sequence[Event], seqs: Sequence[int], deal_id: str | None = None,
-            progress: Progress | None = None, first: int = 1) -> dict[str, Any]:
+            progress: Progress | None = None, first: int = 1,
+            stats: dict[str, int] | None = None) -> dict[str, Any]:
     """The analysis of a whole deal's ``events`` (``dealt`` first, ``scored`` reached), with
     each event's ``seq``; ``first``: the index of the first event to judge (the tests judge
-    endings). Raises ValueError for a deal that is not over or a game the solver
-    does not play."""
+    endings); ``stats`` gets the nodes searched. Raises ValueError for a deal that is not
+    over or a game the solver does not play."""
     states = list(game.states(events))
     final = states[-1]
     if final.result is None:
@@ -48,6 +49,8 @@ def analyse(events: Sequence[Event], seqs: Sequence[int], deal_id: str | None = 
         guess = decisions[-1]["value"]
     if progress is not None:
         progress(len(todo), len(todo))
+    if stats is not None:
+        stats["nodes"] = judge.nodes
     return _shape(deal_id, judge.sides, start, decisions, final)
 
 
