@@ -1,7 +1,7 @@
 """The trick games for the solver (Sueca, Sueca Italiana's card play, Serbian whist): a position
 is ``(hands, trick, turn, rem, taken)`` with each hand a bit set of cards (bit ``16 * suit +
-strength``), the trick a tuple of (seat, bit), ``rem`` the card points still to be taken and
-``taken`` the max seat's tricks so far (whist only; 0 elsewhere).
+strength``), the trick a tuple of (seat, bit), ``rem`` the card points still to be taken (whist:
+the cards not yet in a trick taken) and ``taken`` the max seat's tricks so far (whist only).
 
 The rules are the families' own data: the rank order (``rules.order``), the card points, the
 trump, and whether a void player must trump (whist). Two ways to value a deal: ``points`` (the
@@ -50,8 +50,11 @@ class TrickGame:
                  turn: int, taken: int = 0) -> Position:
         masks = tuple(sum(1 << bit_of(c, self.order) for c in h) for h in hands)
         cards = [(seat, bit_of(c, self.order)) for seat, c in trick]
-        rem = sum(self.points[b] for b in range(64) for m in masks if m >> b & 1)
-        rem += sum(self.points[b] for _, b in cards)
+        if self.scores is not None:  # whist: ``rem`` counts the cards not in a trick taken
+            rem = sum(bin(m).count("1") for m in masks) + len(cards)
+        else:
+            rem = sum(self.points[b] for b in range(64) for m in masks if m >> b & 1)
+            rem += sum(self.points[b] for _, b in cards)
         return masks, tuple(cards), turn, rem, taken
 
     # -- the engine's functions
@@ -59,12 +62,34 @@ class TrickGame:
         return self.team[s[2]]
 
     def key(self, s: Position) -> Any:
-        return s if not s[1] else None
+        """At a trick's start only: the hands by relative rank (DDS's trick), each suit as the
+        owner and the points of its cards left, highest first; played cards drop out, so
+        positions that differ only in which low cards are gone share an entry."""
+        if s[1]:
+            return None
+        hands, points = s[0], self.points
+        every = 0
+        for h in hands:
+            every |= h
+        suits = []
+        for suit in range(4):
+            left = (every >> (16 * suit)) & 0xFFFF
+            code = []
+            while left:
+                b = left.bit_length() - 1
+                left ^= 1 << b
+                bit = 16 * suit + b
+                owner = 0
+                while not hands[owner] >> bit & 1:
+                    owner += 1
+                code.append(8 * points[bit] + owner)
+            suits.append(tuple(code))
+        return s[2], s[4], tuple(suits)
 
     def bounds(self, s: Position) -> tuple[int, int]:
         if self.scores is None:
             return 0, s[3]
-        left = (sum(bin(h).count("1") for h in s[0]) + len(s[1]) + self.n - 1) // self.n
+        left = (s[3] + self.n - 1) // self.n
         reach = self.scores[s[4]:s[4] + left + 1]
         return min(reach), max(reach)
 
@@ -88,14 +113,14 @@ class TrickGame:
         hands, turn = s[0], s[2]
         legal = self.legal(s)
         others = 0
-        for seat, h in enumerate(hands):
-            if seat != turn:
-                others |= h
+        for h in hands:
+            others |= h
+        others &= ~hands[turn]
         out: list[list[int]] = []
         prev = -1
-        for b in range(63, -1, -1):
-            if not legal >> b & 1:
-                continue
+        while legal:
+            b = legal.bit_length() - 1
+            legal ^= 1 << b
             if (prev >= 0 and prev >> 4 == b >> 4 and self.points[prev] == self.points[b]
                     and not others & ((1 << prev) - (1 << (b + 1)))):
                 out[-1].append(b)
@@ -145,6 +170,6 @@ class TrickGame:
             return 0, (hands, trick, (turn + 1) % self.n, rem, taken)
         seat, _ = self._winner(trick)
         if self.scores is not None:
-            return 0, (hands, (), seat, rem, taken + self.team[seat])
+            return 0, (hands, (), seat, rem - self.n, taken + self.team[seat])
         pts = sum(self.points[c] for _, c in trick)
         return (pts if self.team[seat] else 0), (hands, (), seat, rem - pts, taken)
