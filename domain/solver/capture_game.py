@@ -1,10 +1,11 @@
 """The Sedma family for the solver: captures with continuations, the stock drawn after each
 capture (known: the solver sees everything), the last-capture bonus. A position is
-``(hands, stock, table, round_start, waiting, leader, turn, phase, rem)``: hands as sorted
-tuples of tokens, where a token stands for every card of one effective rank and one value
+``(hands, stock, table, round_start, waiting, leader, turn, phase, rem, winner)``: hands as
+sorted tuples of tokens, where a token stands for every card of one effective rank and one value
 (suits never matter in a capture, so two such cards are one move and one table entry), phase
 ``PLAY``, ``DECIDE`` (the leader goes on or stops) or ``OVER``, ``rem`` the counting cards'
-points not yet taken. The rules are the family's own engine (``sedma/capture.py``) on tokens.
+points not yet taken, ``winner`` the seat winning the capture on the table (-1: none). The
+rules are the family's own engine (``sedma/capture.py``) on tokens.
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ class CaptureGame:
         phase = {"play": PLAY, "decide": DECIDE}.get(state.phase, OVER)
         rem = sum(self.values[t] for h in hands for t in h) + sum(
             self.values[t] for t in stock) + sum(self.values[t] for _, t in table)
+        winner = self._winner(table, state.round_start) if table else -1
         return (hands, stock, table, state.round_start, tuple(state.waiting), state.leader,
-                state.turn, phase, rem)
+                state.turn, phase, rem, winner)
 
     # -- the engine's functions
     def maximizing(self, s: Position) -> bool:
@@ -68,6 +70,8 @@ class CaptureGame:
     def bounds(self, s: Position) -> tuple[int, int]:
         if s[7] == OVER:
             return 0, 0
+        if not self.round_value:
+            return 0, s[8] + self.bonus
         cards = sum(map(len, s[0])) + len(s[1]) + len(s[2])
         return 0, s[8] + self.bonus + (cards // self.n) * self.round_value
 
@@ -83,7 +87,7 @@ class CaptureGame:
             options = [STOP]
             if hands[leader] and (self.rules.continuation == "always" or capture.may_continue(
                     self.rules.continuation, self.team[leader],
-                    self.team[self._winner(table, s[3])])):
+                    self.team[s[9]])):
                 options += dict.fromkeys(capture.eligible(
                     hands[leader], self.ranks[table[0][1]], self.wild,
                     self.rules.continue_with, self.rank_of))
@@ -93,7 +97,7 @@ class CaptureGame:
 
     def _orderer(self, s: Position) -> Any:
         table, turn = s[2], s[6]
-        friend = self.team[self._winner(s[2], s[3])] == self.team[turn]
+        friend = self.team[s[9]] == self.team[turn]
         led, wild, values, ranks = self.ranks[table[0][1]], self.wild, self.values, self.ranks
 
         def order(t: int) -> tuple[int, int]:
@@ -106,7 +110,7 @@ class CaptureGame:
         return order
 
     def play(self, s: Position, t: int) -> tuple[int, Position]:
-        hands, stock, table, start, waiting, leader, turn, phase, rem = s
+        hands, stock, table, start, waiting, leader, turn, phase, rem, _ = s
         if t == STOP:
             return self._take(s)
         hand = list(hands[turn])
@@ -119,13 +123,15 @@ class CaptureGame:
         else:
             waiting = waiting[1:]
         table = table + ((turn, t),)
+        winner = self._winner(table, start)
         if waiting:
-            return 0, (hands, stock, table, start, waiting, leader, waiting[0], PLAY, rem)
-        return 0, (hands, stock, table, start, (), leader, leader, DECIDE, rem)
+            return 0, (hands, stock, table, start, waiting, leader, waiting[0], PLAY, rem,
+                       winner)
+        return 0, (hands, stock, table, start, (), leader, leader, DECIDE, rem, winner)
 
     def _take(self, s: Position) -> tuple[int, Position]:
         hands, stock, table = s[0], s[1], s[2]
-        winner = self._winner(table, s[3])
+        winner = s[9]
         got = sum(self.values[t] for _, t in table)
         points = got + (len(table) // self.n) * self.round_value
         if stock:
@@ -138,7 +144,7 @@ class CaptureGame:
         nxt = capture.next_with_cards(hands, winner)
         if nxt is None:
             points += self.bonus
-            after = (hands, stock, (), 0, (), winner, winner, OVER, 0)
+            after = (hands, stock, (), 0, (), winner, winner, OVER, 0, -1)
         else:
-            after = (hands, stock, (), 0, (), nxt, nxt, PLAY, s[8] - got)
+            after = (hands, stock, (), 0, (), nxt, nxt, PLAY, s[8] - got, -1)
         return (points if self.team[winner] else 0), after
