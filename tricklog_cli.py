@@ -98,6 +98,8 @@ def _worker_command(sub: Commands) -> None:
                             "that no job will play (a lost enqueue, a dead worker) every "
                             "2 s and enqueues them.")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
+    worker.add_argument("--analyses", action="store_true", help="serve only the deal "
+                        "analyses' queue (long jobs that no bot turn should wait behind)")
     worker.set_defaults(run=_worker)
 
 
@@ -168,6 +170,14 @@ def _worker(args: argparse.Namespace) -> int:
     referee = runtime.referee()
     turns = referee.on_turn
     assert isinstance(turns, runtime.BotTurns)
+    if args.analyses:
+        from rq import Worker
+
+        from workers.analyses import queue_beside
+        queue = queue_beside(turns.queue)
+        Worker([queue], connection=queue.connection, serializer=queue.serializer).work(
+            burst=args.burst, with_scheduler=False)
+        return 0
     name = f"{socket.gethostname()}:{os.getpid()}"
     worker = SweepingWorker([turns.queue], connection=turns.queue.connection,
                             serializer=turns.queue.serializer,
@@ -231,7 +241,7 @@ def _password_path(data_dir: str) -> str:
 
 def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
     """The supervised children, in start order: the embedded Redis (unless
-    TRICKLOG_REDIS_URL is set), the API under gunicorn, the RQ worker."""
+    TRICKLOG_REDIS_URL is set), the API under gunicorn, the RQ worker, the analyses' worker."""
     from events.redis_server import RedisServer, stored_password
     from events.supervisor import ProcessChild, RedisChild
 
@@ -259,6 +269,8 @@ def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
     if not args.no_worker:
         children.append(ProcessChild("worker", [sys.executable, "-m", "tricklog_cli", "worker"],
                                      child_env))
+        children.append(ProcessChild("analyses", [sys.executable, "-m", "tricklog_cli", "worker",
+                                                  "--analyses"], child_env))
     return children, redis_child
 
 

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, request
 
 from events.analysis import supported
 from events.referee import deals, disputes
-from workers.analyses import RESULT_TTL, analysis_id, analysis_job
+from workers.analyses import RESULT_TTL, analysis_id, analysis_job, queue_beside
 from workers.audits import audit_job, cached_audit, dispute_job, stored_audit_id
 
 from . import quotas, schemas
@@ -72,8 +72,8 @@ def get_analysis(deal_id: str) -> Response:
     job = cached_audit(queue(), job_id)
     if job is None:
         with quotas.charged("audits"):
-            job = queue().enqueue(analysis_job, deal_id, job_id=job_id, result_ttl=RESULT_TTL,
-                                  job_timeout=3600)
+            job = queue_beside(queue()).enqueue(analysis_job, deal_id, job_id=job_id,
+                                                result_ttl=RESULT_TTL, job_timeout=3600)
     if job.is_finished:
         return json_response(job.return_value())
     return json_response({"id": job.id, "status": job.get_status()}, 202,
