@@ -1,8 +1,8 @@
 // The replay at /deals/{id}/replay?at=N: the deal as a story. Every event is a sentence; the
 // table stands as it was after the chosen one (everyone's hands once the deal is over); the raw
-// event is behind a toggle; the audit's verdict sits at the top. Once the deal is over, each
-// card carries what it cost with every hand known (GET /v1/deals/{id}/analysis), as BBO shows
-// its double-dummy tricks.
+// event is behind a toggle; the audit's verdict sits at the top. Once the deal is over, a button
+// asks what each card cost with every hand known (GET /v1/deals/{id}/analysis), shown under every
+// card as BBO shows its double-dummy tricks.
 import { api, gameName, matchOf, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { foldHistory } from "./history.js";
@@ -72,7 +72,18 @@ class Replay {
       events: { input: () => this.step(Number(this.slider.value)) },
     });
     this.sentence = h("p", { id: "replay-sentence", class: "sentence", "aria-live": "polite" });
-    this.judged = h("p", { id: "replay-analysis", class: "analysis" });
+    // Asked for, not automatic: a deal's analysis is seconds to minutes of a worker's CPU.
+    this.judged = h(
+      "p",
+      { id: "replay-analysis", class: "analysis" },
+      view.phase === "over"
+        ? h(
+            "button",
+            { type: "button", id: "analyse", events: { click: () => this.analyse() } },
+            "What did each card cost? (perfect play, every hand known)",
+          )
+        : "",
+    );
     this.analysis = null;
     this.position = h("span", { id: "position" });
     this.raw = h("pre", { id: "replay-event" });
@@ -146,10 +157,7 @@ class Replay {
         ),
       ),
     );
-    if (this.over) {
-      this.audit();
-      this.analyse();
-    }
+    if (this.over) this.audit();
   }
 
   ctx(view) {
