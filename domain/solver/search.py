@@ -38,47 +38,64 @@ class Solver:
         self.table: dict[Hashable, Entry] = {}
         self.nodes, self.limit = 0, table_limit
 
-    def test(self, s: Position, target: int) -> bool:
-        """Whether the max side's future value from ``s`` is at least ``target``."""
+    def test(self, s: Position, target: int) -> int:
+        """A bound on the max side's future value from ``s`` that settles "at least
+        ``target``?": a result ``g >= target`` means the value is at least ``g``, one below it
+        that the value is at most ``g`` (fail-soft, so the table and ``value`` learn more
+        than the answer)."""
         game = self.game
+        lo: int
+        hi: int
         lo, hi = game.bounds(s)
         if target <= lo:
-            return True
+            return lo
         if target > hi:
-            return False
+            return hi
         self.nodes += 1
         key = game.key(s)
         entry = self.table.get(key) if key is not None else None
         if entry is not None:
             if target <= entry[0]:
-                return True
+                return int(entry[0])
             if target > entry[1]:
-                return False
+                return int(entry[1])
+            lo, hi = max(lo, entry[0]), min(hi, entry[1])
         maxi = game.maximizing(s)
         moves = game.moves(s)
         if entry is not None and entry[2] is not None and entry[2] in moves:
             moves.remove(entry[2])
             moves.insert(0, entry[2])
-        result, best = not maxi, None
-        for move in moves:
-            gain, child = game.play(s, move)
-            if self.test(child, target - gain) == maxi:
-                result, best = maxi, move
-                break
+        result, best = self._children(s, moves, target, maxi)
+        result = min(max(result, lo), hi)
         if key is not None:
             self._store(key, entry, target, result, best, lo, hi)
-        return result
+        return int(result)
 
-    def _store(self, key: Hashable, entry: Entry | None, target: int, result: bool,
+    def _children(self, s: Position, moves: list[Any], target: int, maxi: bool
+                  ) -> tuple[int, Any]:
+        """The node's bound from its children, and the move that settled it (None: none)."""
+        game, test = self.game, self.test
+        bound = None
+        for move in moves:
+            gain, child = game.play(s, move)
+            g = gain + test(child, target - gain)
+            if (g >= target) == maxi:
+                return g, move
+            if bound is None or (g > bound if maxi else g < bound):
+                bound = g
+        assert bound is not None, "a position that is not over has a move"
+        return bound, None
+
+    def _store(self, key: Hashable, entry: Entry | None, target: int, result: int,
                best: Any, lo: int, hi: int) -> None:
         if entry is None:
             if len(self.table) >= self.limit:
                 self.table.clear()
             entry = self.table[key] = [lo, hi, None]
-        if result:
-            entry[0] = max(entry[0], target)
+        if result >= target:
+            entry[0] = max(entry[0], result)
         else:
-            entry[1] = min(entry[1], target - 1)
+            entry[1] = min(entry[1], result)
         if best is not None:
             entry[2] = best
 
@@ -101,10 +118,11 @@ class Solver:
             target = min(max(target, lo + step), hi)
             target -= (target - lo) % step
             tests += 1
-            if self.test(s, target):
-                lo, target = target, target + step
+            g = self.test(s, target)
+            if g >= target:
+                lo, target = -(-g // step) * step, g + step
             else:
-                hi, target = target - step, target - step
+                hi, target = (g // step) * step, g
         return int(lo)
 
     def move_values(self, s: Position, guess: int | None = None) -> list[tuple[Any, int]]:
