@@ -17,6 +17,8 @@ from typing import Any
 from .. import game
 from ..messages import Event
 from ..replay import command_of
+from ..sedma.points import side_points
+from ..sedma.rules import SedmaRules
 from . import positions
 
 Progress = Callable[[int, int], None]
@@ -87,9 +89,14 @@ def _shape(deal_id: str | None, sides: list[list[int]], start: dict[int, float],
 
 
 def _points(final: Any, sides: list[list[int]]) -> list[float]:
-    """What each side took: the result's points by side, a whist seat's score."""
-    result = final.result
+    """What each side took: its card points (last-capture bonus included), a whist seat's
+    score. Sedma's come from the captures themselves, by the rules' sides: the result's sides
+    may be others (the solo king against the other two)."""
+    result, rules = final.result, final.rules
     if "scores" in result["score"]:
         return [result["score"]["scores"][seats[0]] for seats in sides]
+    if isinstance(rules, SedmaRules):
+        points = side_points(rules.scoring, final.won, final.last_capture, rules.players)[0]
+        return [points[rules.side_of(seats[0])] for seats in sides]
     by_side = {tuple(s): p for s, p in zip(result["sides"], result["points"], strict=True)}
     return [by_side[tuple(seats)] for seats in sides]

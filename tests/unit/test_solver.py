@@ -154,3 +154,19 @@ def _played(preset: str, players: int, seed: int) -> tuple[list[Any], int]:
         events += new
     assert first is not None
     return events, first
+
+
+@pytest.mark.parametrize(("preset", "players"), [("sedma-king", 3), ("sedma-3-32", 3),
+                                                 ("serbian-whist", 4)])
+def test_each_for_themselves_every_seat_is_judged_against_all_others(preset: str,
+                                                                     players: int) -> None:
+    """Paranoid values: a seat's start value is what it makes however the others combine
+    against it, so with the others' mistakes it can only take more, and a perfect seat takes
+    at least its start value."""
+    for seed in range(2):
+        events, first = _played(preset, players, seed)
+        report = analyse(events, list(range(len(events))), "d", first=first)
+        assert [s["seats"] for s in report["sides"]] == [[s] for s in range(players)]
+        for side in report["sides"]:
+            if side["cost"] == 0:
+                assert side["points"] >= side["start_value"]
