@@ -14,12 +14,12 @@ from .audit_command import say
 from .exports import read
 
 
-def command(path: str, as_json: bool, quiet: bool = False) -> int:
+def command(path: str, as_json: bool, quiet: bool = False, last: int | None = None) -> int:
     text = read(path, "analyse")
     if text is None:
         return 2
     try:
-        report = analyse_export(text, None if quiet else _progress)
+        report = analyse_export(text, None if quiet else _progress, last)
     except NotAnalysable as exc:
         print(f"tricklog analyse: {exc}", file=sys.stderr)
         return 2

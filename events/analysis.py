@@ -25,9 +25,10 @@ def supported(ruleset: str, players: int, options: dict[str, Any]) -> bool:
     return positions.supports_rules(rules_for(ruleset, players, options))
 
 
-def analyse_export(export: str | bytes | list[Any], progress: Progress | None = None
-                   ) -> dict[str, Any]:
-    """The analysis of one deal's export (either form). Raises ``NotAnalysable`` (a
+def analyse_export(export: str | bytes | list[Any], progress: Progress | None = None,
+                   last: int | None = None) -> dict[str, Any]:
+    """The analysis of one deal's export (either form); ``last``: judge only the decisions
+    once at most that many cards are left (hands and stock). Raises ``NotAnalysable`` (a
     ``ValueError``) for what cannot be analysed, saying why."""
     try:
         header, envelopes = parse_export(export)
@@ -41,4 +42,5 @@ def analyse_export(export: str | bytes | list[Any], progress: Progress | None = 
                             "(burning and the one pass are not card play)")
     if not envelopes or envelopes[-1].get("type") != "scored":
         raise NotAnalysable("the deal is not over: no scored event")
-    return analysis.analyse(events, seqs, header.get("deal_id"), progress)
+    first = 1 if last is None else analysis.ending(events, last)
+    return analysis.analyse(events, seqs, header.get("deal_id"), progress, first)

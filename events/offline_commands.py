@@ -53,13 +53,17 @@ def add_analyse(sub: Any) -> None:
                          "array or JSON Lines; - for stdin")
     analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
     analyse.add_argument("--no-progress", action="store_true", help="no progress on stderr")
+    analyse.add_argument("--last", type=int, metavar="CARDS", help="judge only the ending: "
+                         "the decisions once at most CARDS cards are left in the hands and the "
+                         "stock (a whole deal can take minutes; the start value is then the "
+                         "ending's)")
     analyse.set_defaults(run=_analyse, quiet=True)
 
 
 def _analyse(args: argparse.Namespace) -> int:
     from .analyse_command import command
 
-    return command(args.file, args.json, args.no_progress)
+    return command(args.file, args.json, args.no_progress, args.last)
 
 
 def _audit(args: argparse.Namespace) -> int:

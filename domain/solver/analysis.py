@@ -56,6 +56,16 @@ def analyse(events: Sequence[Event], seqs: Sequence[int], deal_id: str | None = 
     return _shape(deal_id, judge.sides, start, decisions, final)
 
 
+def ending(events: Sequence[Event], cards: int) -> int:
+    """The index of the first event played once at most ``cards`` cards are left in the hands
+    and the stock together (``analyse``'s ``first`` for judging an ending only)."""
+    for i, state in enumerate(game.states(events)):
+        left = sum(map(len, state.hands)) + len(getattr(state, "stock", ()))
+        if positions.in_card_play(state) and left <= cards:
+            return i + 1
+    return len(events)
+
+
 def _judged(event: Event, before: Any) -> bool:
     move = command_of(event)
     return (move is not None and move.type in JUDGED and positions.in_card_play(before)

@@ -77,6 +77,9 @@ def test_cli_analyses_an_export_offline(tmp_path: Path) -> None:
                          text=True)
     report = orjson.loads(out.stdout)
     assert out.stderr == "" and len(report["decisions"]) == 8 and len(report["sides"]) == 4
+    ending = orjson.loads(subprocess.run([*cli, "--json", "--last", "4", str(path)],
+                                         capture_output=True, text=True).stdout)
+    assert [d["seq"] for d in ending["decisions"]] == [d["seq"] for d in report["decisions"]][4:]
     assert subprocess.run([*cli, "/nonexistent"], capture_output=True).returncode == 2
     path.write_text("[]")
     assert subprocess.run([*cli, str(path)], capture_output=True).returncode == 2
