@@ -42,13 +42,13 @@ def analyse(events: Sequence[Event], seqs: Sequence[int], deal_id: str | None = 
     judge = positions.Judge(states[todo[0] - 1])
     start = {side: judge.value(states[todo[0] - 1], side) for side in range(len(judge.sides))}
     decisions: list[dict[str, Any]] = []
-    guess: float | None = None
+    guess: tuple[int, float] | None = None
     for done, i in enumerate(todo):
         if progress is not None:
             progress(done, len(todo))
         before, event = states[i - 1], events[i]
         decisions.append(_decision(judge, before, event, seqs[i], guess))
-        guess = decisions[-1]["value"]
+        guess = decisions[-1]["seat"], decisions[-1]["value"]
     if progress is not None:
         progress(len(todo), len(todo))
     if stats is not None:
@@ -73,7 +73,7 @@ def _judged(event: Event, before: Any) -> bool:
 
 
 def _decision(judge: positions.Judge, before: Any, event: Event, seq: int,
-              guess: float | None) -> dict[str, Any]:
+              guess: tuple[int, float] | None) -> dict[str, Any]:
     seat = event.seat
     assert seat is not None
     move = command_of(event)

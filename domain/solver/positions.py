@@ -72,13 +72,14 @@ class Judge:
         return solver
 
     def move_values(self, state: Any, seat: int, legal: list[dict[str, Any]],
-                    guess: float | None = None) -> MoveValues:
+                    guess: tuple[int, float] | None = None) -> MoveValues:
         """Each of ``legal`` (the reducers' moves for ``seat``) with its value for ``seat``'s
         side: what the side takes in the whole deal if the move is played and then everyone
-        plays perfectly."""
+        plays perfectly. ``guess``: a seat and a value its side likely has here (the move
+        before's), where the search starts."""
         side = self.side_of(seat)
         solver, position, taken = self._setup(state, side)
-        values = dict(solver.move_values(position, self._hint(solver, side, taken, guess)))
+        values = dict(solver.move_values(position, self._hint(solver, taken, guess)))
         move_of = _mover(solver.game, position)
         return [(m, self._report(solver, side, taken + values[move_of(m)])) for m in legal]
 
@@ -96,10 +97,13 @@ class Judge:
                           + solver.game.bounds(position)[1])
         return solver, position, taken
 
-    def _hint(self, solver: Solver, side: int, taken: int, guess: float | None) -> int | None:
-        if guess is None or isinstance(solver.game, _Whist):
+    def _hint(self, solver: Solver, taken: int, guess: tuple[int, float] | None
+              ) -> int | None:
+        """The guess as the future value of the side the solver maximizes (two sides only)."""
+        if guess is None or not self.two:
             return None
-        mine = (self.total or 0) - guess if self.two and side == 1 else guess
+        seat, value = guess
+        mine = (self.total or 0) - value if self.side_of(seat) == 1 else value
         return int(mine) - taken
 
     def _report(self, solver: Solver, side: int, raw: int) -> float:
