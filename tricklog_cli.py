@@ -1,5 +1,5 @@
 """The ``tricklog`` command: ``serve``, ``api``, ``worker``, ``redis``, ``audit``, ``replay``,
-``arena`` (each with ``--help``).
+``analyse``, ``arena`` (each with ``--help``).
 
 Heavy imports happen inside the commands, so ``tricklog --help`` answers at once.
 """
@@ -57,7 +57,8 @@ def parser() -> argparse.ArgumentParser:
         prog="tricklog", description="Tricklog, an event-sourced card-game referee.")
     sub = out.add_subparsers(dest="command", required=True)
     for add in (_serve_command, _api_command, _worker_command, _redis_command,
-                offline_commands.add_audit, offline_commands.add_replay, _arena_command):
+                offline_commands.add_audit, offline_commands.add_replay,
+                offline_commands.add_analyse, _arena_command):
         add(sub)
     return out
 
@@ -102,6 +103,8 @@ def _worker_command(sub: Commands) -> None:
     worker.add_argument("--webhooks", action="store_true",
                         help="take only webhook bots' turns (queue tricklog-webhooks), so a "
                              "slow bot never holds the workers of the built-in bots")
+    worker.add_argument("--analyses", action="store_true", help="serve only the deal "
+                        "analyses' queue (long jobs that no bot turn should wait behind)")
     worker.set_defaults(run=_worker)
 
 
@@ -158,32 +161,14 @@ def _redis(args: argparse.Namespace) -> int:
 
 
 def _worker(args: argparse.Namespace) -> int:
-    import socket
-
     from events.config import Settings
-    from workers import runtime
-    from workers.clocks import ClockKeeper
-    from workers.sweeper import Sweeper, SweepingWorker
-    from workers.turns import JOB_MONITORING_INTERVAL
+    from workers.main import run
 
     settings = Settings.from_env()
     if not settings.redis_url:
         print("tricklog worker: set TRICKLOG_REDIS_URL", file=sys.stderr)
         return 2
-    referee = runtime.compose(settings)
-    runtime.configure(referee)  # the jobs' referee: this one, inherited by each job's fork
-    ClockKeeper(referee, lease_ms=int(settings.clock_lease * 1000)).start()
-    turns = referee.on_turn
-    assert isinstance(turns, runtime.BotTurns)
-    name = f"{socket.gethostname()}:{os.getpid()}"
-    queue = turns.webhooks if args.webhooks else turns.queue
-    worker = SweepingWorker([queue], connection=turns.queue.connection,
-                            serializer=turns.queue.serializer,
-                            sweeper=Sweeper(referee, turns.ensure, name,
-                                            abandoned_days=settings.retention_abandoned_days),
-                            job_monitoring_interval=JOB_MONITORING_INTERVAL,
-                            maintenance_interval=60)
-    worker.work(burst=args.burst, with_scheduler=False)
+    run(settings, burst=args.burst, webhooks=args.webhooks, analyses=args.analyses)
     return 0
 
 
@@ -241,7 +226,7 @@ def _password_path(data_dir: str) -> str:
 def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
     """The supervised children, in start order: the embedded Redis (unless
     TRICKLOG_REDIS_URL is set), the API under gunicorn, the RQ worker, the webhook bots' RQ
-    worker."""
+    worker, the analyses' worker."""
     from events.redis_server import RedisServer, stored_password
     from events.supervisor import ProcessChild, RedisChild
 
@@ -271,6 +256,8 @@ def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
                                      child_env))
         children.append(ProcessChild("webhook-worker", [
             sys.executable, "-m", "tricklog_cli", "worker", "--webhooks"], child_env))
+        children.append(ProcessChild("analyses", [sys.executable, "-m", "tricklog_cli", "worker",
+                                                  "--analyses"], child_env))
     return children, redis_child
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
+from events.analysis import supported
 from events.referee import deals, disputes
+from workers.analyses import RESULT_TTL, analysis_id, analysis_job, queue_beside
 from workers.audits import audit_job, cached_audit, dispute_job, stored_audit_id
 
 from . import quotas, schemas
+from .problems import Problem
 from .routes import bearer, body, queue, referee
 from .wire import items_response, json_response
 
@@ -54,3 +57,24 @@ def get_match_export(match_id: str) -> Response:
     """Every finished deal's export: a JSON array of them, or with ``Accept:
     application/jsonl`` one deal's export (its JSON array) a line."""
     return items_response(deals.match_export(referee(), match_id), match_id)
+
+
+@audit_routes.get("/deals/<deal_id>/analysis")
+def get_analysis(deal_id: str) -> Response:
+    """A finished deal judged move by move (issue 30): computed once by a worker and kept;
+    202 with the job while it runs, 200 with the analysis once it is done."""
+    lines = deals.export(referee(), deal_id)  # 404 or 409 unless the deal is over
+    header = lines[0]
+    if not supported(header["ruleset"], header["players"], header["options"]):
+        raise Problem("analysis-unsupported", f"the solver does not play {header['ruleset']} "
+                      "with these options: burning and the one pass are not card play")
+    job_id = analysis_id(deal_id, lines[-1].get("hash", ""))
+    job = cached_audit(queue(), job_id)
+    if job is None:
+        with quotas.charged("audits"):
+            job = queue_beside(queue()).enqueue(analysis_job, deal_id, job_id=job_id,
+                                                result_ttl=RESULT_TTL, job_timeout=3600)
+    if job.is_finished:
+        return json_response(job.return_value())
+    return json_response({"id": job.id, "status": job.get_status()}, 202,
+                         {"Location": f"/v1/jobs/{job.id}"})

@@ -81,6 +81,10 @@ TYPES: tuple[ProblemType, ...] = (
                 "over, and where tables are linked by `duplicate_of`, once every one of them "
                 "has finished this deal.", "Wait until the deal's `phase` is `over` (and the "
                 "linked tables' too)."),
+    ProblemType("analysis-unsupported", 422, "Deal not analysable",
+                "The solver judges card play; this deal's rules end deals by other means too "
+                "(a burned round or hand, the one pass), which it does not play.",
+                "Nothing to do: audit the deal instead (`POST /v1/audits`)."),
     ProblemType("match-over", 409, "Match over",
                 "The match has ended; nothing more can be added to it (a client seed).",
                 "Nothing to do: create a new match."),

@@ -1,5 +1,6 @@
-"""The ``tricklog`` sub-commands that read an export file and need no server: ``audit`` and
-``replay``. Their work is imported when they run, so ``tricklog --help`` answers at once."""
+"""The ``tricklog`` sub-commands that read an export file and need no server: ``audit``,
+``replay`` and ``analyse``. Their work is imported when they run, so ``tricklog --help``
+answers at once."""
 
 from __future__ import annotations
 
@@ -36,6 +37,33 @@ def add_replay(sub: Any) -> None:
     replay.add_argument("--json", action="store_true",
                         help="JSON Lines: {deal_id, event, state} for each event")
     replay.set_defaults(run=_replay, quiet=True)
+
+
+def add_analyse(sub: Any) -> None:
+    analyse = sub.add_parser("analyse", help="judge a finished deal's every card with all "
+                             "hands known, offline",
+                             description="For each card played (and each continue or stop) "
+                             "of one deal's export: its value and the best move's with every "
+                             "hand and the stock known, and the cost (best minus value) for "
+                             "the mover's side; per side the start value, the total cost and "
+                             "the points taken (issue 30's shape, as GET "
+                             "/v1/deals/{id}/analysis serves it). Progress goes to stderr. "
+                             "Exit status 2 for a file that cannot be read or analysed.")
+    analyse.add_argument("file", help="one deal's export (GET /v1/deals/{id}/export), a JSON "
+                         "array or JSON Lines; - for stdin")
+    analyse.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    analyse.add_argument("--no-progress", action="store_true", help="no progress on stderr")
+    analyse.add_argument("--last", type=int, metavar="CARDS", help="judge only the ending: "
+                         "the decisions once at most CARDS cards are left in the hands and the "
+                         "stock (a whole deal can take minutes; the start value is then the "
+                         "ending's)")
+    analyse.set_defaults(run=_analyse, quiet=True)
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    from .analyse_command import command
+
+    return command(args.file, args.json, args.no_progress, args.last)
 
 
 def _audit(args: argparse.Namespace) -> int:

@@ -1,6 +1,8 @@
 // The replay at /deals/{id}/replay?at=N: the deal as a story. Every event is a sentence; the
 // table stands as it was after the chosen one (everyone's hands once the deal is over); the raw
-// event is behind a toggle; the audit's verdict sits at the top.
+// event is behind a toggle; the audit's verdict sits at the top. Once the deal is over, a button
+// asks what each card cost with every hand known (GET /v1/deals/{id}/analysis), shown under every
+// card as BBO shows its double-dummy tricks.
 import { api, gameName, matchOf, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { foldHistory } from "./history.js";
@@ -70,6 +72,19 @@ class Replay {
       events: { input: () => this.step(Number(this.slider.value)) },
     });
     this.sentence = h("p", { id: "replay-sentence", class: "sentence", "aria-live": "polite" });
+    // Asked for, not automatic: a deal's analysis is seconds to minutes of a worker's CPU.
+    this.judged = h(
+      "p",
+      { id: "replay-analysis", class: "analysis" },
+      view.phase === "over"
+        ? h(
+            "button",
+            { type: "button", id: "analyse", events: { click: () => this.analyse() } },
+            "What did each card cost? (perfect play, every hand known)",
+          )
+        : "",
+    );
+    this.analysis = null;
     this.position = h("span", { id: "position" });
     this.raw = h("pre", { id: "replay-event" });
     this.board = h("div", { id: "replay-board" });
@@ -109,6 +124,7 @@ class Replay {
         this.position,
       ),
       this.sentence,
+      this.judged,
       h(
         "div",
         { class: "layout" },
@@ -192,6 +208,7 @@ class Replay {
     const env = view.event;
     this.position.textContent = `event ${at} of ${this.total}`;
     this.sentence.textContent = eventSentence(ctx, env);
+    this.showJudged(at);
     this.raw.textContent = JSON.stringify(env, null, 2);
     const played = {};
     for (const e of this.events)
@@ -233,5 +250,53 @@ class Replay {
     } catch (err) {
       verdict.textContent = "Audit: " + problemWords(err);
     }
+  }
+
+  // The solver's verdict on every card: fetched once (a worker computes it; 202 while it runs),
+  // then written under each card of the story and under the sentence of the chosen event.
+  async analyse() {
+    const url = path("v1", "deals", this.deal, "analysis");
+    this.judged.textContent = "Perfect-play analysis: computing…";
+    try {
+      let answer = await api("GET", url);
+      for (let i = 0; !answer.decisions && i < 600; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        const job = await api("GET", path("v1", "jobs", answer.id));
+        if (job.status === "failed") throw new Error("the analysis job failed");
+        const p = job.progress;
+        if (p) this.judged.textContent = `Perfect-play analysis: ${p.done} of ${p.total} moves…`;
+        if (job.status === "finished") answer = job.result;
+      }
+      if (!answer.decisions) throw new Error("no worker answered");
+      this.analysis = new Map(answer.decisions.map((d) => [d.seq, d]));
+      this.sides = answer.sides;
+      for (const b of this.story.querySelectorAll("button")) {
+        const d = this.analysis.get(Number(b.dataset.seq));
+        if (d) b.append(h("small", { class: d.cost ? "cost bad" : "cost" }, ` ${this.costWords(d)}`));
+      }
+      this.showJudged(this.at);
+    } catch (err) {
+      this.judged.textContent = "Perfect-play analysis: " + (err.status ? problemWords(err) : err.message);
+    }
+  }
+
+  costWords(d) {
+    return d.cost ? `(cost ${d.cost})` : "(best)";
+  }
+
+  showJudged(at) {
+    if (!this.analysis) return;
+    const d = this.analysis.get(at);
+    const sides = this.sides
+      .map((s) => `seats ${s.seats.join("+")}: start ${s.start_value}, cost ${s.cost}, took ${s.points}`)
+      .join(" · ");
+    if (!d) {
+      this.judged.textContent = `Perfect play (every hand known) — ${sides}`;
+      return;
+    }
+    const best = d.best_moves.map((m) => m.card || m.type).join(", ");
+    this.judged.textContent =
+      `Perfect play: this move is worth ${d.value} to its side, the best ${d.best} (${best})` +
+      (d.cost ? ` — it cost ${d.cost}.` : " — a best move.");
   }
 }

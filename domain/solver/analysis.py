@@ -1,0 +1,112 @@
+"""A finished deal judged move by move (issue 30's fixed shape): for every card and every
+continue-or-stop, the value of the move played and of the best, for the mover's side, under
+perfect play with every card known; per side its value at the start of the card play, the
+total cost of its decisions and the points it took.
+
+For two sides the numbers add up exactly: a side's points are its start value, minus its own
+costs, plus its opponents' (each move's value is the next position's value, so the costs
+telescope). Decisions before the card play (bids, trumps, calls, leads) are not judged: the
+solver values card play only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .. import game
+from ..messages import Event
+from ..replay import command_of
+from ..sedma.points import side_points
+from ..sedma.rules import SedmaRules
+from . import positions
+
+Progress = Callable[[int, int], None]
+JUDGED = ("play", "stop")
+
+
+def analyse(events: Sequence[Event], seqs: Sequence[int], deal_id: str | None = None,
+            progress: Progress | None = None, first: int = 1,
+            stats: dict[str, int] | None = None) -> dict[str, Any]:
+    """The analysis of a whole deal's ``events`` (``dealt`` first, ``scored`` reached), with
+    each event's ``seq``; ``first``: the index of the first event to judge (the tests judge
+    endings); ``stats`` gets the nodes searched. Raises ValueError for a deal that is not
+    over or a game the solver does not play."""
+    states = list(game.states(events))
+    final = states[-1]
+    if final.result is None:
+        raise ValueError("the deal is not over")
+    todo = [i for i in range(max(first, 1), len(events)) if _judged(events[i], states[i - 1])]
+    if not todo:
+        return _shape(deal_id, positions.sides_of(final), {}, [], final)
+    judge = positions.Judge(states[todo[0] - 1])
+    start = {side: judge.value(states[todo[0] - 1], side) for side in range(len(judge.sides))}
+    decisions: list[dict[str, Any]] = []
+    guess: tuple[int, float] | None = None
+    for done, i in enumerate(todo):
+        if progress is not None:
+            progress(done, len(todo))
+        before, event = states[i - 1], events[i]
+        decisions.append(_decision(judge, before, event, seqs[i], guess))
+        guess = decisions[-1]["seat"], decisions[-1]["value"]
+    if progress is not None:
+        progress(len(todo), len(todo))
+    if stats is not None:
+        stats["nodes"] = judge.nodes
+    return _shape(deal_id, judge.sides, start, decisions, final)
+
+
+def ending(events: Sequence[Event], cards: int) -> int:
+    """The index of the first event played once at most ``cards`` cards are left in the hands
+    and the stock together (``analyse``'s ``first`` for judging an ending only)."""
+    for i, state in enumerate(game.states(events)):
+        left = sum(map(len, state.hands)) + len(getattr(state, "stock", ()))
+        if positions.in_card_play(state) and left <= cards:
+            return i + 1
+    return len(events)
+
+
+def _judged(event: Event, before: Any) -> bool:
+    move = command_of(event)
+    return (move is not None and move.type in JUDGED and positions.in_card_play(before)
+            and positions.supports(before))
+
+
+def _decision(judge: positions.Judge, before: Any, event: Event, seq: int,
+              guess: tuple[int, float] | None) -> dict[str, Any]:
+    seat = event.seat
+    assert seat is not None
+    move = command_of(event)
+    assert move is not None
+    played = move.to_dict()
+    legal = [m for m in game.legal_moves(before, seat) if m["type"] in JUDGED]
+    values = judge.move_values(before, seat, legal, guess)
+    best = max(v for _, v in values)
+    value = next(v for m, v in values if m == played)
+    return {"seq": seq, "seat": seat, "move": played, "value": value, "best": best,
+            "best_moves": [m for m, v in values if v == best], "cost": best - value}
+
+
+def _shape(deal_id: str | None, sides: list[list[int]], start: dict[int, float],
+           decisions: list[dict[str, Any]], final: Any) -> dict[str, Any]:
+    points = _points(final, sides)
+    out = []
+    for i, seats in enumerate(sides):
+        cost = sum(d["cost"] for d in decisions if d["seat"] in seats)
+        out.append({"seats": seats, "start_value": start.get(i, points[i]), "cost": cost,
+                    "points": points[i]})
+    return {"deal_id": deal_id, "sides": out, "decisions": decisions}
+
+
+def _points(final: Any, sides: list[list[int]]) -> list[float]:
+    """What each side took: its card points (last-capture bonus included), a whist seat's
+    score. Sedma's come from the captures themselves, by the rules' sides: the result's sides
+    may be others (the solo king against the other two)."""
+    result, rules = final.result, final.rules
+    if "scores" in result["score"]:
+        return [result["score"]["scores"][seats[0]] for seats in sides]
+    if isinstance(rules, SedmaRules):
+        points = side_points(rules.scoring, final.won, final.last_capture, rules.players)[0]
+        return [points[rules.side_of(seats[0])] for seats in sides]
+    by_side = {tuple(s): p for s, p in zip(result["sides"], result["points"], strict=True)}
+    return [by_side[tuple(seats)] for seats in sides]
