@@ -66,9 +66,14 @@ def ruleset_enum(view: str) -> list[str]:
             *flow_list(10, "enum", presets_of(view))]
 
 
+# What the server adds to every deal view, whatever the game (api/routes.py's clock).
+SERVER_VIEW_FIELDS = {"deadline": {"$ref": f"{REF}Deadline"}}
+
+
 def family_schemas() -> list[str]:
     """Each family's own schemas as JSON (which is YAML); a family's view schema gets its
-    ``ruleset`` enum from the registry."""
+    ``ruleset`` enum from the registry and the fields the server adds to every view (the move
+    clock's ``deadline``: ``SERVER_VIEW_FIELDS``)."""
     lines: list[str] = []
     for family in families():
         for name, schema in (family.schemas or {}).items():
@@ -76,6 +81,7 @@ def family_schemas() -> list[str]:
             if name == family.view_schema and isinstance(schema, dict):
                 props = dict(schema.get("properties") or {})
                 props["ruleset"] = {"type": "string", "enum": presets_of(name)}
+                props.update(SERVER_VIEW_FIELDS)
                 body = {**schema, "properties": props}
             text = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=92,
                                   default_flow_style=None)
