@@ -27,6 +27,7 @@ from . import addresses, headers, limits, metrics, problem_types, problems, quot
 from .audit_routes import audit_routes
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
+from .player_routes import player_routes
 from .routes import v1
 from .seat_routes import seat_routes
 from .stream_caps import StreamCaps
@@ -73,6 +74,7 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     app.register_blueprint(v1)
     app.register_blueprint(seat_routes)
     app.register_blueprint(audit_routes)
+    app.register_blueprint(player_routes)
     _site(app)
     return app
 

@@ -95,6 +95,8 @@ TYPES: tuple[ProblemType, ...] = (
                 "A player holds the seat: it can be invited again only once they leave "
                 "(`POST /v1/matches/{id}/seats/{seat}/leave`).",
                 "Invite a free seat, or wait until the player leaves."),
+    ProblemType("not-rated", 422, "A rated match needs rated seats", "`rated: true`, but a "
+                "seat is neither a bot's nor a player's.", "Keep each seat for a player."),
     ProblemType("seed-already-given", 409, "Client seed already given",
                 "This seat has given its client seed (when the match was created or later); a "
                 "seat gives one, so it cannot choose again after seeing how deals fall.",
@@ -244,8 +246,7 @@ def _md(text: str) -> str:
 
 def readme_table() -> list[str]:
     lines = ["| status | `type` | what it means | what to do |", "| --- | --- | --- | --- |"]
-    for t in TYPES:
-        lines.append(f"| {t.status or 'varies'} | `{t.uri}` | {t.means} | {t.todo} |")
+    lines += [f"| {t.status or 'varies'} | `{t.uri}` | {t.means} | {t.todo} |" for t in TYPES]
     lines += ["", "`rule` of an illegal move:", "", "| `rule` | what it means |",
               "| --- | --- |"]
     lines += [f"| `{rule}` | {meaning} |" for rule, meaning in RULES.items()]
@@ -272,18 +273,17 @@ def replace_between(text: str, marker: str, lines: list[str]) -> str:
 
 def documents(root: Path) -> dict[Path, str]:
     """openapi.yaml and README.md as they should read, generated parts rewritten."""
-    spec = (root / "openapi.yaml").read_text()
-    spec = replace_between(spec, "problem-types", spec_enum("problems"))
+    spec = replace_between((root / "openapi.yaml").read_text(), "problem-types",
+                           spec_enum("problems"))
     spec = replace_between(spec, "illegal-move-rules", spec_enum("rules"))
     readme = replace_between((root / "README.md").read_text(), "problem-types", readme_table())
     return {root / "openapi.yaml": spec, root / "README.md": readme}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m api.problem_types",
-        description="Rewrite the generated parts of openapi.yaml (the ProblemType and "
-                    "IllegalMoveRule enums) and README.md (the error table) from this catalogue.")
+    parser = argparse.ArgumentParser(prog="python -m api.problem_types", description=(
+        "Rewrite openapi.yaml's ProblemType and IllegalMoveRule enums and README.md's error "
+        "table from this catalogue."))
     parser.add_argument("--check", action="store_true",
                         help="only say whether they are in step (exit status 1 if not)")
     args = parser.parse_args(argv)

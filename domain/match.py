@@ -5,7 +5,8 @@ contribution to the shuffle of the deals not yet started: only its salted commit
 is revealed in the ``scored`` of each deal it entered), ``deal_started``, ``deal_scored``,
 ``rubber_won`` (Sueca's best of N rubbers: a rubber ends, the totals start again from zero),
 ``seat_claimed`` and ``seat_left`` (a player takes a seat, with an invite or as the creator, or
-hands it back: ``seated`` lists the seats held),
+hands it back: ``seated`` lists the seats held; a claim made with a player's key names the
+``player``), ``created`` says ``rated`` when the match's end updates the ratings,
 ``ended`` (which reveals the match secret and nonce, so every deal's server seed can be checked;
 ``fairness.py`` has the formulas).
 """
@@ -41,6 +42,7 @@ class MatchState:
     rubber_start: int = 1               # the first deal of the rubber being played
     seated: tuple[int, ...] = ()        # the seats a player holds (claimed and not left)
     duplicate_of: str | None = None     # the match whose decks it deals (duplicate play)
+    rated: bool = False                 # its end updates the ratings (every seat rated)
 
     @property
     def best_of(self) -> int:
@@ -63,6 +65,8 @@ class MatchState:
                               "ends": list(self.rubber_ends)}
         if self.duplicate_of is not None:
             out["duplicate_of"] = self.duplicate_of
+        if self.rated:
+            out["rated"] = True
         if self.secret is not None:
             out["secret"] = self.secret
         if self.nonce is not None:
@@ -101,9 +105,10 @@ def seed_refusal(match: MatchState, seat: int, over: set[int]) -> str | None:
     return None
 
 
-def seat_claimed(seat: int) -> Event:
-    """A player takes ``seat`` (the creator's own, or with an invite); no secret in it."""
-    return Event("seat_claimed", {"seat": seat}, seat)
+def seat_claimed(seat: int, player: str | None = None) -> Event:
+    """A player takes ``seat`` (the creator's own, or with an invite); no secret in it.
+    ``player``: the registered player (``p_...``) who took it, if it claimed with its key."""
+    return Event("seat_claimed", {"seat": seat, **({"player": player} if player else {})}, seat)
 
 
 def seat_left(seat: int) -> Event:
@@ -126,8 +131,8 @@ def number_of(deal: str) -> int:
 
 def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
             secret: MatchSecret, client_seeds: list[str | None],
-            first: dict[str, Any] | None = None, *, duplicate_of: str | None = None
-            ) -> list[Event]:
+            first: dict[str, Any] | None = None, *, duplicate_of: str | None = None,
+            rated: bool = False) -> list[Event]:
     """The opening events: ``created`` (with the source of its decks for a duplicate), the
     seats' client seeds (``client_seeds``: their commitments), the first ``deal_started``
     (``first`` adds to it, e.g. a prearranged deal)."""
@@ -135,6 +140,8 @@ def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
             "options": rules.options, "seats": seats, "commitment": secret.commitment}
     if duplicate_of is not None:
         made["duplicate_of"] = duplicate_of
+    if rated:
+        made["rated"] = True
     events = [Event("created", made)]
     events += [Event("client_seed", {"seat": seat, "commitment": commitment, "from_deal": 1},
                      seat) for seat, commitment in enumerate(client_seeds) if commitment]
@@ -196,7 +203,7 @@ def _created(match: MatchState | None, data: dict[str, Any]) -> MatchState:
     rules = rules_for(data["ruleset"], data["players"], data["options"])
     return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
                       totals=(0,) * len(rules.sides), commitment=data.get("commitment"),
-                      duplicate_of=data.get("duplicate_of"))
+                      duplicate_of=data.get("duplicate_of"), rated=bool(data.get("rated")))
 
 
 def _deal_started(match: MatchState, data: dict[str, Any]) -> MatchState:

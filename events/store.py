@@ -11,6 +11,7 @@ import orjson
 import redis
 
 from . import keys
+from .player_records import PlayerRecords
 from .records import Records
 
 ANSWER_TTL = 24 * 3600
@@ -63,7 +64,7 @@ class Head:
     snapshot: dict[str, Any] | None
 
 
-class EventStore(Records):
+class EventStore(Records, PlayerRecords):
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
         scripts = importlib.resources.files(__package__)

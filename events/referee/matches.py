@@ -19,7 +19,7 @@ from domain.messages import Event
 
 from ..envelope import GENESIS, to_event
 from ..store import Conflict
-from . import deals, duplicates, landing, turns
+from . import deals, duplicates, landing, players, ratings, turns
 from .context import Referee
 from .errors import MatchOver, NotFound, Refused, StaleSeq, Unauthorized
 from .seats import Meta, client_facts, deal_clients, facts, meta, opening
@@ -30,21 +30,25 @@ RETRIES = 5
 def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
            players: int | None = None, options: dict[str, Any] | None = None,
            seed: str | None = None, deal: dict[str, Any] | None = None,
-           duplicate_of: str | None = None, creator_seat: int | None = None
-           ) -> dict[str, Any]:
+           duplicate_of: str | None = None, creator_seat: int | None = None,
+           rated: bool = False, player_key: str | None = None) -> dict[str, Any]:
     """Create a match and its first deal; the answer holds, once, the creator's own seat token
     (if it sits in ``creator_seat``), an invite per other seat a person plays, and the creator
     key (``seats.opening``). ``players`` defaults to the number of seats; ``duplicate_of``
-    deals another match's decks (duplicate play)."""
+    deals another match's decks (duplicate play). ``player_key`` seats the creator as that
+    player; ``rated`` needs every seat a player's or a bot's (``seats.N.player`` keeps a seat
+    for a player, who claims it with its key)."""
     rules = registry.rules_for(ruleset, players or len(seats), options)
     _check_seats(ref, rules, seats, creator_seat)
+    seats = _players(ref, seats, creator_seat, player_key, rated)
     match_id = ref.new_id()
     group = duplicates.link(ref, rules, duplicate_of, match_id)
     fair = group.fairness if group else MatchSecret(
         seed if seed is not None else secrets.token_hex(32), _nonce())
     first = _prearranged(rules, deal)
     dealer = first["dealer"] if first else fair.first_dealer(rules.players)
-    table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
+    table = [{"seat": i, "name": s["name"], "bot": s.get("bot"),
+              **({"player": s["player"]} if s.get("player") else {})} for i, s in enumerate(seats)]
     hidden, handed = opening(match_id, seats, creator_seat)
     clients = [_client(s.get("client_seed")) for s in seats]
     ref.store.save_match(match_id, {**facts(table, hidden, fair), **client_facts(clients),
@@ -53,13 +57,22 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
     events = matches.created(match_id, rules, table, dealer, fair,
                              [c.commitment if c else None for c in clients],
                              {"prearranged": first["data"]} if first else None,
-                             duplicate_of=group.source if group else None)
-    events += [matches.seat_claimed(creator_seat)] if creator_seat is not None else []
+                             duplicate_of=group.source if group else None, rated=rated)
+    if creator_seat is not None:
+        events.append(matches.seat_claimed(creator_seat, seats[creator_seat].get("player")))
     envs = ref.seal(events, 0, GENESIS, f"create:{match_id}")
     landing.appended(ref, "match", match_id, envs,
                      lambda: ref.store.append("match", match_id, envs, expected_seq=0))
+    _note_players(ref, match_id, seats)
     return {**_started(ref, match_id, events).to_dict(),
             "deal": {"id": matches.deal_id(match_id, 1)}, **handed}
+
+
+def _note_players(ref: Referee, match_id: str, seats: list[dict[str, Any]]) -> None:
+    """Each player with a seat in the new match (kept for it, or the creator's) sat in it."""
+    for seat in seats:
+        if seat.get("player"):
+            ref.store.note_player_match(seat["player"], match_id, datetime.now(UTC).timestamp())
 
 
 def _started(ref: Referee, match_id: str, events: list[Event]) -> matches.MatchState:
@@ -89,6 +102,29 @@ def _check_seats(ref: Referee, rules: Any, seats: list[dict[str, Any]],
         if bot is not None and bot not in BOTS and ref.store.bot(bot) is None:
             raise InvalidOptions("seats", f"unknown bot {bot!r}: use one of "
                                  + ", ".join(sorted(BOTS)) + " or a registered bot's id")
+
+
+def _players(ref: Referee, seats: list[dict[str, Any]], creator_seat: int | None,
+             player_key: str | None, rated: bool) -> list[dict[str, Any]]:
+    """The seats with the creator's player (``player_key``) in its seat; every seat kept for
+    a player names one that exists; a rated match has a player or a bot at every seat."""
+    seats = [dict(s) for s in seats]
+    if player_key is not None:
+        if creator_seat is None:
+            raise InvalidOptions("player_key", "a player key seats the creator: give "
+                                 "creator_seat too")
+        mine = players.of_key(ref, player_key)
+        if seats[creator_seat].get("player") not in (None, mine):
+            raise InvalidOptions(f"seats.{creator_seat}.player", "the creator's seat is kept "
+                                 "for another player")
+        seats[creator_seat]["player"] = mine
+    players.reserved(ref, seats)
+    unrated = [i for i, s in enumerate(seats) if not s.get("bot") and not s.get("player")]
+    if rated and unrated:
+        raise Refused("not-rated", f"a rated match needs a player or a bot at every seat: "
+                      f"seats {unrated} have neither (keep them for players with "
+                      "seats.N.player, or seat the creator with player_key)")
+    return seats
 
 
 def _prearranged(rules: Any, deal: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -188,6 +224,8 @@ def advance(ref: Referee, match_id: str) -> matches.MatchState:
         current = state.deals[-1]
         _ensure_deal(ref, state, seq, current["number"])
         if state.status != "playing" or current["status"] != "playing":
+            if state.rated and state.status == "over":  # indexed at most once (ZADD NX)
+                ratings.note(ref, match_id)
             return state
         deal_state = deals.load(ref, current["id"]).state
         if not game.is_over(deal_state):
