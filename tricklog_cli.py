@@ -157,6 +157,7 @@ def _worker(args: argparse.Namespace) -> int:
 
     from events.config import Settings
     from workers import runtime
+    from workers.ladder import Ladder
     from workers.sweeper import Sweeper, SweepingWorker
     from workers.turns import JOB_MONITORING_INTERVAL
 
@@ -171,6 +172,7 @@ def _worker(args: argparse.Namespace) -> int:
     worker = SweepingWorker([turns.queue], connection=turns.queue.connection,
                             serializer=turns.queue.serializer,
                             sweeper=Sweeper(referee, turns.ensure, name),
+                            ladder=Ladder.from_env(referee, name),
                             job_monitoring_interval=JOB_MONITORING_INTERVAL,
                             maintenance_interval=60)
     worker.work(burst=args.burst, with_scheduler=False)

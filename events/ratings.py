@@ -9,8 +9,8 @@ package barely kept.
 Who is rated: a seat's player (``p_...``, from the seat or its ``seat_claimed``) or its bot
 (``bot:heuristic``, ``bot:wb_...``). Each side of the match is a team; the winning sides rank
 first, the others after them. An entity at several seats (a bot playing both partners, or
-several seats of an each-for-themselves table) gets the mean of those seats' updates; one
-that sits on two sides of a match is not rated by it (it cannot beat itself).
+several seats of an each-for-themselves table, where three anchors fill four seats) is rated
+as if each seat were a copy of it, and gets the mean of those seats' updates.
 
 ``replay`` folds outcomes in order: the same outcomes in the same order give the same table,
 whether applied one by one as matches end or all again by a rebuild."""
@@ -83,26 +83,28 @@ def ms_of(at: str) -> int:
 
 def rate(table: Table, outcome: Outcome) -> Table:
     """``table`` after ``outcome`` (a new table; the old one is left as it was)."""
-    sides_of: dict[str, set[int]] = defaultdict(set)
-    for index, side in enumerate(outcome.sides):
-        for seat in side:
-            sides_of[outcome.entities[seat]].add(index)
-    rated = {e for e, sides in sides_of.items() if len(sides) == 1}
     teams = [[_rating(table, outcome.entities[s]) for s in side] for side in outcome.sides]
     ranks: list[float] = [0.0 if i in outcome.winners or not outcome.winners else 1.0
-                         for i in range(len(outcome.sides))]
+                          for i in range(len(outcome.sides))]
     after = MODEL.rate(teams, ranks=ranks)
     updates: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for side, new in zip(outcome.sides, after, strict=True):
         for seat, rating in zip(side, new, strict=True):
             updates[outcome.entities[seat]].append((rating.mu, rating.sigma))
     out = dict(table)
-    for entity in rated:
-        got = updates[entity]
+    for entity, got in updates.items():
         played = table.get(entity, {}).get("matches", 0)
         out[entity] = {"mu": sum(m for m, _ in got) / len(got),
                        "sigma": sum(s for _, s in got) / len(got), "matches": played + 1}
     return out
+
+
+def outcome_of_state(match: Any, entities: list[str], ended_ms: int = 0) -> Outcome:
+    """The outcome of a finished match state whose seats are ``entities`` (the arena's and
+    ``scripts/ladder_run.py``'s matches, played without a store)."""
+    return Outcome(match.id, pool_of(match.rules), tuple(entities),
+                   tuple(tuple(side) for side in match.rules.sides), tuple(match.winners),
+                   ended_ms)
 
 
 def _rating(table: Table, entity: str) -> Any:

@@ -1,0 +1,74 @@
+"""The bots' ladder over HTTP: a webhook bot joins with its signing secret and an SSE bot's
+player with its key; the worker's pass pairs entries with the built-in anchors into rated
+matches, rates them, and drops a bot that stopped answering (every move a fallback)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.api.test_secrets_at_rest import ADMIN
+from tests.http import auth
+from workers import ladder as ladder_worker
+
+pytestmark = pytest.mark.usefixtures("operator")
+
+
+@pytest.fixture
+def operator(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRICKLOG_ADMIN_TOKEN", ADMIN)
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_ALLOW", "127.0.0.1")
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_TIMEOUT", "0.2")
+
+
+def test_a_silent_webhook_bot_plays_rated_and_is_dropped(
+        client: FlaskClient, app: Flask, worker: Callable[[], None]) -> None:
+    bot = client.post("/v1/bots", json={"name": "Deaf", "url": "http://127.0.0.1:9/move"},
+                      headers=auth(ADMIN)).get_json()
+    path = "/v1/ladder/sedma/entries"
+    assert client.post(path, json={"bot": bot["id"]}).status_code == 401
+    assert client.post(path, json={"bot": bot["id"]}, headers=auth("nope")).status_code == 403
+    assert client.post(path, json={"bot": "wb_0000000000000000"},
+                       headers=auth(bot["secret"])).status_code == 404
+    entry = client.post(path, json={"bot": bot["id"]}, headers=auth(bot["secret"]))
+    assert entry.status_code == 201
+    assert entry.get_json()["id"] == f"bot:{bot['id']}" and entry.get_json()["status"] == "active"
+    referee = app.extensions["tricklog.referee"]
+    match = ladder_worker.pair(referee, "sedma", random.Random(2))
+    assert match is not None
+    seats = client.get(f"/v1/matches/{match}").get_json()["seats"]
+    assert f"bot:{bot['id']}" in {f"bot:{s['bot']}" for s in seats}
+    assert ladder_worker.pair(referee, "sedma", random.Random(2)) is None  # it is busy
+    worker()
+    assert client.get(f"/v1/matches/{match}").get_json()["status"] == "over"
+    assert ladder_worker.pair(referee, "sedma", random.Random(2)) is None  # dropped now
+    listed = client.get("/v1/ladder/sedma").get_json()
+    assert listed["anchors"] == ["bot:random", "bot:heuristic", "bot:search"]
+    (mine,) = listed["entries"]
+    assert mine["status"] == "dropped" and mine["fallbacks"] >= 3 and mine["matches"] == 1
+    board = client.get("/v1/ratings?preset=sedma&players=2").get_json()["ratings"]
+    assert {row["id"]: row["name"] for row in board}[f"bot:{bot['id']}"] == "Deaf"
+    again = client.post(path, json={"bot": bot["id"]}, headers=auth(bot["secret"])).get_json()
+    assert again["status"] == "active" and again["fallbacks"] == 0
+
+
+def test_a_player_on_the_ladder_gets_a_kept_seat_it_claims_with_its_key(
+        client: FlaskClient, app: Flask) -> None:
+    player = client.post("/v1/players", json={"name": "Sse"}).get_json()
+    path = "/v1/ladder/suster/entries"
+    assert client.post(path, json={}, headers=auth("pk_wrong")).status_code == 403
+    assert client.post(path, json={}, headers=auth(player["key"])).status_code == 201
+    match = ladder_worker.pair(app.extensions["tricklog.referee"], "suster", random.Random(1))
+    page = client.get(f"/v1/players/{player['id']}").get_json()
+    assert page["recent"] == [match]
+    seats = client.get(f"/v1/matches/{match}").get_json()["seats"]
+    (kept,) = [s["seat"] for s in seats if s.get("player") == player["id"]]
+    claim = client.post(f"/v1/matches/{match}/seats/{kept}/claim",
+                        json={"player_key": player["key"]})
+    assert claim.status_code == 201
+    assert client.get("/v1/ladder/suster").get_json()["entries"][0]["running"] == match
+    assert client.get("/v1/ladder/nope").status_code == 404
