@@ -40,7 +40,7 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
     for a player, who claims it with its key)."""
     rules = registry.rules_for(ruleset, players or len(seats), options)
     _check_seats(ref, rules, seats, creator_seat)
-    seats = _players(ref, seats, creator_seat, player_key, rated)
+    seats = _players(ref, seats, creator_seat, player_key, rated, deal is not None)
     match_id = ref.new_id()
     group = duplicates.link(ref, rules, duplicate_of, match_id)
     fair = group.fairness if group else MatchSecret(
@@ -105,10 +105,15 @@ def _check_seats(ref: Referee, rules: Any, seats: list[dict[str, Any]],
 
 
 def _players(ref: Referee, seats: list[dict[str, Any]], creator_seat: int | None,
-             player_key: str | None, rated: bool) -> list[dict[str, Any]]:
-    """The seats with the creator's player (``player_key``) in its seat; every seat kept for
-    a player names one that exists; a rated match has a player or a bot at every seat."""
+             player_key: str | None, rated: bool, prearranged: bool) -> list[dict[str, Any]]:
+    """The seats with the creator's player (``player_key``) in its seat (a seat kept for a
+    player is the creator's only with that key); every seat kept for a player names one that
+    exists; a rated match has a player or a bot at every seat, and no prearranged deal (its
+    creator would know every hand)."""
     seats = [dict(s) for s in seats]
+    if creator_seat is not None and seats[creator_seat].get("player") and player_key is None:
+        raise InvalidOptions("player_key", "the creator's seat is kept for a player: give "
+                             "that player's key")
     if player_key is not None:
         if creator_seat is None:
             raise InvalidOptions("player_key", "a player key seats the creator: give "
@@ -120,6 +125,8 @@ def _players(ref: Referee, seats: list[dict[str, Any]], creator_seat: int | None
         seats[creator_seat]["player"] = mine
     players.reserved(ref, seats)
     unrated = [i for i, s in enumerate(seats) if not s.get("bot") and not s.get("player")]
+    if rated and prearranged:
+        raise InvalidOptions("deal", "a rated match is dealt by the server: no prearranged deal")
     if rated and unrated:
         raise Refused("not-rated", f"a rated match needs a player or a bot at every seat: "
                       f"seats {unrated} have neither (keep them for players with "

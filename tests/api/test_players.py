@@ -135,3 +135,21 @@ def _play_out(client: FlaskClient, match: str, token: str, rng: random.Random,
     raise AssertionError("the match did not end")
 
 
+
+
+def test_a_rated_match_is_dealt_by_the_server_and_a_kept_seat_needs_its_key(
+        client: FlaskClient) -> None:
+    bo = player(client, "Bo")
+    kept = [{"name": "Bo", "player": bo["id"]}, {"name": "R", "bot": "random"}]
+    resp = client.post("/v1/matches", json={"ruleset": "sedma", "players": 2, "seats": kept,
+                                            "creator_seat": 0})
+    assert resp.status_code == 422 and resp.get_json()["field"] == "player_key"
+    resp = client.post("/v1/matches", json={"ruleset": "sedma", "players": 2, "seats": kept,
+                                            "player_key": bo["key"]})
+    assert resp.status_code == 422 and resp.get_json()["field"] == "player_key"
+    deal = {"dealer": 0, "hands": [["7H", "8H", "9H", "10H"], ["7S", "8S", "9S", "10S"]],
+            "stock": ["JH", "QH", "KH", "AH", "JS", "QS", "KS", "AS", "7D", "8D", "9D", "10D",
+                      "JD", "QD", "KD", "AD", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]}
+    resp = client.post("/v1/matches", json={"ruleset": "sedma", "players": 2, "seats": kept,
+                                            "rated": True, "deal": deal})
+    assert resp.status_code == 422 and resp.get_json()["field"] == "deal"
