@@ -21,8 +21,7 @@ BODIES = ["PlayMove", "StopMove", "BidMove", "PassMove", "TrumpMove", "CallMove"
           "SeatIn", "PrearrangedDeal", "CreateMatch", "SeedIn", "ClaimIn", "DisputeIn", "AuditIn",
           "BotIn", "PlayerIn", "LadderEntryIn"]
 # prose, and the cross-field rules marshmallow states in code (validates_schema)
-PROSE = {"description", "examples", "default", "not", "title", "oneOf", "anyOf",
-         "minProperties",
+PROSE = {"description", "examples", "default", "not", "title", "oneOf", "minProperties",
          "maxProperties"}
 
 
