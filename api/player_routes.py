@@ -40,9 +40,8 @@ def get_ratings() -> Response:
         raise NotFound("ruleset", preset)
     count = int_arg("players", PRESETS[preset].players[0], 2, 8)
     assert count is not None
-    if count not in PRESETS[preset].players:
-        raise invalid({"players": [f"{preset} is played by "
-                                   + ", ".join(map(str, PRESETS[preset].players))]})
+    if count not in PRESETS[preset].players:  # a pool that cannot exist, as an unknown id
+        raise NotFound("ratings pool", f"{preset} for {count} players")
     return json_response(ratings.leaderboard(referee(), preset, count))
 
 

@@ -106,7 +106,8 @@ def test_a_finished_rated_match_rates_its_player_and_bot(client: FlaskClient, ap
     assert ratings.rebuild(referee)["sedma-2"] == 1
     assert ratings.table(referee, "sedma-2") == before  # the projection, made again from logs
     assert client.get("/v1/ratings?preset=nope").status_code == 404
-    assert client.get("/v1/ratings?preset=sueca&players=2").status_code == 422
+    assert client.get("/v1/ratings?preset=sueca&players=2").status_code == 404
+    assert client.get("/v1/ratings?preset=sueca&players=x").status_code == 422
     assert model.outcome_of(referee.store.read("match", match)) is not None
 
 
