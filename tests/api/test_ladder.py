@@ -72,3 +72,16 @@ def test_a_player_on_the_ladder_gets_a_kept_seat_it_claims_with_its_key(
     assert claim.status_code == 201
     assert client.get("/v1/ladder/suster").get_json()["entries"][0]["running"] == match
     assert client.get("/v1/ladder/nope").status_code == 404
+
+
+def test_the_workers_pass_is_off_unless_an_interval_is_set(
+        client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    referee = app.extensions["tricklog.referee"]
+    player = client.post("/v1/players", json={"name": "P"}).get_json()
+    client.post("/v1/ladder/sedma/entries", json={}, headers=auth(player["key"]))
+    monkeypatch.delenv("TRICKLOG_LADDER_INTERVAL", raising=False)
+    assert ladder_worker.Ladder.from_env(referee, "w1").maybe() == []
+    monkeypatch.setenv("TRICKLOG_LADDER_INTERVAL", "30")
+    (made,) = ladder_worker.Ladder.from_env(referee, "w1").maybe()
+    assert client.get(f"/v1/matches/{made}").get_json()["rated"] is True
+    assert ladder_worker.Ladder.from_env(referee, "w2").maybe() == []  # one worker at a time
