@@ -111,6 +111,8 @@ def _players(ref: Referee, seats: list[dict[str, Any]], creator_seat: int | None
     exists; a rated match has a player or a bot at every seat, and no prearranged deal (its
     creator would know every hand)."""
     seats = [dict(s) for s in seats]
+    if creator_seat is not None and not 0 <= creator_seat < len(seats):
+        raise InvalidOptions("creator_seat", f"there is no seat {creator_seat}")
     if creator_seat is not None and seats[creator_seat].get("player") and player_key is None:
         raise InvalidOptions("player_key", "the creator's seat is kept for a player: give "
                              "that player's key")

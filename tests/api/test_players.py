@@ -154,3 +154,9 @@ def test_a_rated_match_is_dealt_by_the_server_and_a_kept_seat_needs_its_key(
     resp = client.post("/v1/matches", json={"ruleset": "sedma", "players": 2, "seats": kept,
                                             "rated": True, "deal": deal})
     assert resp.status_code == 422 and resp.get_json()["field"] == "deal"
+
+
+def test_a_creator_seat_past_the_table_is_refused(client: FlaskClient) -> None:
+    resp = client.post("/v1/matches", json={"ruleset": "sedma", "players": 2, "creator_seat": 5,
+                                            "seats": [{"name": "A"}, {"name": "B"}]})
+    assert resp.status_code == 422 and resp.get_json()["field"] == "creator_seat"
