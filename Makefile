@@ -7,8 +7,8 @@ BIN    := $(VENV)/bin
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-fast lint bench soak install clean browser browser-try axe screenshots \
-        typescript typescript-try image podman
+.PHONY: run test test-fast lint bench soak chaos install clean browser browser-try axe screenshots \
+        typescript typescript-try heyapi image podman
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -79,6 +79,11 @@ screenshots: $(TEST_STAMP) browser-try
 typescript:
 	scripts/typescript/check.sh
 
+# A third generator: @hey-api/openapi-ts's fetch SDK, compiled with tsc (scripts/heyapi/);
+# tests/e2e/test_heyapi_client.py runs this and then plays a deal with it (skipped without npm).
+heyapi:
+	scripts/heyapi/check.sh
+
 # `make test` runs it when npm is there and can install the two packages; otherwise it says why
 # not (exit status 3 of check.sh) and goes on.
 typescript-try:
@@ -95,6 +100,13 @@ bench: $(TEST_STAMP)
 # A steady load on loopback for three minutes; it fails if any request fails.
 soak: $(RUN_STAMP)
 	$(BIN)/python scripts/bench_moves.py --seconds 180 --clients 8
+
+# A few minutes of faults under play (scripts/chaos.py --help): kill -9 of Redis, the worker, an
+# API process and the gunicorn master, Redis paused, the connection pools filled; it fails if an
+# acknowledged move is lost or doubled, a match is stuck, a deal fails its audit or the service
+# does not heal. Prints recovery times per fault (docs/RELIABILITY.md). CHAOS_ARGS="--size small".
+chaos: $(RUN_STAMP)
+	$(BIN)/python scripts/chaos.py $(CHAOS_ARGS)
 
 # The OCI image localhost/tricklog (Containerfile) and the Redis and nginx images compose.yaml
 # uses (docs/DEPLOY.md). Installs podman, podman-compose and mmdebstrap when root with apt

@@ -63,7 +63,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _serve_command(sub: Commands) -> None:
-    serve = sub.add_parser("serve", help="run the API under gunicorn, one RQ worker and, "
+    serve = sub.add_parser("serve", help="run the API under gunicorn, two RQ workers (one for "
+                           "webhook bots) and, "
                            "unless TRICKLOG_REDIS_URL is set, an embedded redis-server",
                            description="Run the whole service until Ctrl-C or SIGTERM; a "
                            "child that dies is started again (after 0.5 s, doubling to 15 s) "
@@ -95,8 +96,12 @@ def _worker_command(sub: Commands) -> None:
                             description="Run one RQ worker on TRICKLOG_QUEUE_URL (default: "
                             "TRICKLOG_REDIS_URL) until stopped. It also sweeps for bot turns "
                             "that no job will play (a lost enqueue, a dead worker) every "
-                            "2 s and enqueues them.")
+                            "2 s and enqueues them. Webhook bots' turns are on a queue of "
+                            "their own: run at least one worker with --webhooks too.")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
+    worker.add_argument("--webhooks", action="store_true",
+                        help="take only webhook bots' turns (queue tricklog-webhooks), so a "
+                             "slow bot never holds the workers of the built-in bots")
     worker.set_defaults(run=_worker)
 
 
@@ -145,7 +150,7 @@ def _redis(args: argparse.Namespace) -> int:
 
     settings = Settings.from_env()
     with RedisServer(os.path.join(settings.data_dir, "redis"), port=args.port,
-                     appendfsync=settings.appendfsync,
+                     appendfsync=settings.appendfsync, maxmemory=settings.redis_maxmemory,
                      password=stored_password(_password_path(settings.data_dir))) as server:
         print(server.url, flush=True)
         _wait_for_signal()
@@ -157,6 +162,7 @@ def _worker(args: argparse.Namespace) -> int:
 
     from events.config import Settings
     from workers import runtime
+    from workers.clocks import ClockKeeper
     from workers.ladder import Ladder
     from workers.sweeper import Sweeper, SweepingWorker
     from workers.turns import JOB_MONITORING_INTERVAL
@@ -165,13 +171,17 @@ def _worker(args: argparse.Namespace) -> int:
     if not settings.redis_url:
         print("tricklog worker: set TRICKLOG_REDIS_URL", file=sys.stderr)
         return 2
-    referee = runtime.referee()
+    referee = runtime.compose(settings)
+    runtime.configure(referee)  # the jobs' referee: this one, inherited by each job's fork
+    ClockKeeper(referee, lease_ms=int(settings.clock_lease * 1000)).start()
     turns = referee.on_turn
     assert isinstance(turns, runtime.BotTurns)
     name = f"{socket.gethostname()}:{os.getpid()}"
-    worker = SweepingWorker([turns.queue], connection=turns.queue.connection,
+    queue = turns.webhooks if args.webhooks else turns.queue
+    worker = SweepingWorker([queue], connection=turns.queue.connection,
                             serializer=turns.queue.serializer,
-                            sweeper=Sweeper(referee, turns.ensure, name),
+                            sweeper=Sweeper(referee, turns.ensure, name,
+                                            abandoned_days=settings.retention_abandoned_days),
                             ladder=Ladder.from_env(referee, name),
                             job_monitoring_interval=JOB_MONITORING_INTERVAL,
                             maintenance_interval=60)
@@ -232,7 +242,8 @@ def _password_path(data_dir: str) -> str:
 
 def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
     """The supervised children, in start order: the embedded Redis (unless
-    TRICKLOG_REDIS_URL is set), the API under gunicorn, the RQ worker."""
+    TRICKLOG_REDIS_URL is set), the API under gunicorn, the RQ worker, the webhook bots' RQ
+    worker."""
     from events.redis_server import RedisServer, stored_password
     from events.supervisor import ProcessChild, RedisChild
 
@@ -240,7 +251,7 @@ def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
     redis_child = None
     if not settings.redis_url:
         server = RedisServer(os.path.join(settings.data_dir, "redis"),
-                             appendfsync=settings.appendfsync,
+                             appendfsync=settings.appendfsync, maxmemory=settings.redis_maxmemory,
                              password=stored_password(_password_path(settings.data_dir)))
         redis_child = RedisChild(server)
 
@@ -260,6 +271,8 @@ def _children(args: argparse.Namespace, settings: Any) -> tuple[list[Any], Any]:
     if not args.no_worker:
         children.append(ProcessChild("worker", [sys.executable, "-m", "tricklog_cli", "worker"],
                                      child_env))
+        children.append(ProcessChild("webhook-worker", [
+            sys.executable, "-m", "tricklog_cli", "worker", "--webhooks"], child_env))
     return children, redis_child
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import pathlib
+from dataclasses import replace
 from typing import Any
 
 import redis
@@ -19,12 +20,23 @@ from events.config import (
     connect,
     like,
 )
-from events.referee import Referee
+from events.referee import utc_now
 from events.store import EventStore
-from workers.runtime import queue_for, turn_hook
+from workers.runtime import BotTurns, Clock, compose
 
-from . import addresses, headers, limits, metrics, problem_types, problems, quotas
+from . import (
+    addresses,
+    headers,
+    limits,
+    metrics,
+    problem_pages,
+    problem_types,
+    problems,
+    quotas,
+)
 from .audit_routes import audit_routes
+from .bot_routes import bot_routes
+from .format_routes import format_routes
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
 from .player_routes import player_routes
@@ -39,8 +51,13 @@ STATIC = pathlib.Path(__file__).resolve().parent / "static"
 MAX_BODY = 64 * 1024
 
 
+BLUEPRINTS = (v1, seat_routes, audit_routes, format_routes, bot_routes, player_routes)
+
+
 def create_app(settings: Settings | None = None, *, client: redis.Redis | None = None,
-               queue_client: redis.Redis | None = None) -> Flask:
+               queue_client: redis.Redis | None = None, clock: Clock = utc_now) -> Flask:
+    """The API over ``client`` (else ``TRICKLOG_REDIS_URL``); its referee is composed as the
+    workers' is (``workers.runtime.compose``), stamping by ``clock``."""
     settings = settings or Settings.from_env()
     if client is None:
         if not settings.redis_url:
@@ -50,17 +67,19 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
         queue_client = connect(settings.queue_url) if settings.queue_url else client
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
-    queue = queue_for(queue_client)
-    turns = turn_hook(queue)
-    referee = Referee(EventStore(client), on_turn=turns, on_stall=turns.ensure)
+    referee = compose(settings, client=client, queue_client=queue_client, clock=clock)
+    turns = referee.on_turn
+    assert isinstance(turns, BotTurns)
+    queue = turns.queue
     app.extensions["tricklog.referee"] = referee
     app.extensions["tricklog.queue"] = queue
+    app.extensions["tricklog.webhook_queue"] = turns.webhooks
     app.extensions["tricklog.settings"] = settings
     app.extensions["tricklog.redis"] = client
     # Event streams read the store on connections of their own: a crowd of watchers never
     # takes the connections moves need (issue 32 item 1; ``StreamCaps.start``).
-    watching = Referee(EventStore(like(client, timeout=STORE_TIMEOUT_S, tries=STORE_TRIES)),
-                       on_turn=turns, on_stall=turns.ensure)
+    watching = replace(referee, store=EventStore(like(client, timeout=STORE_TIMEOUT_S,
+                                                      tries=STORE_TRIES)))
     app.extensions["tricklog.stream_referee"] = watching
     app.extensions["tricklog.hub"] = Hub(watching, lambda: blocking_client(client),
                                          settings.stream_deals_per_process)
@@ -71,10 +90,8 @@ def create_app(settings: Settings | None = None, *, client: redis.Redis | None =
     quotas.install(app, settings)
     metrics.install(app)
     headers.install(app)
-    app.register_blueprint(v1)
-    app.register_blueprint(seat_routes)
-    app.register_blueprint(audit_routes)
-    app.register_blueprint(player_routes)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
     _site(app)
     return app
 
@@ -97,7 +114,8 @@ def _operator_routes(app: Flask) -> None:
     @app.get("/metrics")
     def prometheus() -> Response:
         require_operator()
-        return metrics.exposition(app.extensions["tricklog.queue"])
+        return metrics.exposition(app.extensions["tricklog.queue"],
+                                  app.extensions["tricklog.webhook_queue"])
 
     probe = like(app.extensions["tricklog.redis"], timeout=PROBE_TIMEOUT_S)  # one short try
 
@@ -114,7 +132,9 @@ def _operator_routes(app: Flask) -> None:
 def _contract_routes(app: Flask) -> None:
     """The contract as a file, as rendered docs, and a page per problem type."""
     spec_text = SPEC_PATH.read_text()
-    spec: dict[str, Any] = yaml.safe_load(spec_text)
+    # parsed at the first ``/openapi.json``, not at start: parsing took about 0.9 s of each
+    # API process' 1.1 s boot, which a restarted gunicorn (a killed master) pays 4 times over
+    spec: dict[str, Any] = {}
 
     @app.get("/openapi.yaml")
     def openapi_yaml() -> Response:
@@ -122,6 +142,8 @@ def _contract_routes(app: Flask) -> None:
 
     @app.get("/openapi.json")
     def openapi_json() -> Response:
+        if not spec:
+            spec.update(yaml.load(spec_text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
         return json_response(spec)
 
     @app.get("/docs")
@@ -135,13 +157,13 @@ def _contract_routes(app: Flask) -> None:
 
     @app.get("/problems/")
     def problem_index() -> Response:
-        return Response(problem_types.index(), mimetype="text/html")
+        return Response(problem_pages.index(), mimetype="text/html")
 
     @app.get("/problems/<name>")
     def problem_page(name: str) -> Response:
         if name not in problem_types.BY_NAME:
             raise problems.Problem("not-found", f"no problem type {name!r}")
-        return Response(problem_types.page(name), mimetype="text/html")
+        return Response(problem_pages.page(name), mimetype="text/html")
 
 
 def _page_routes(app: Flask) -> None:

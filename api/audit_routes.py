@@ -38,9 +38,9 @@ def post_audit() -> Response:
     request.max_content_length = MAX_AUDIT_BODY
     data = schemas.AuditIn().load(body())
     job_id = None
-    if "deal_id" in data:
-        lines = deals.export(referee(), data["deal_id"])  # 404 or 409 now rather than in the job
-        job_id = stored_audit_id(data["deal_id"], lines[-1].get("hash", ""))
+    if "deal_id" in data:  # 404 or 409 now rather than in the job; the job exports it
+        deal = deals.exportable(referee(), data["deal_id"])
+        job_id = stored_audit_id(data["deal_id"], deal.hash)
         job = cached_audit(queue(), job_id)
     if job_id is None or job is None:
         with quotas.charged("audits"):

@@ -20,6 +20,7 @@ import functools
 import json
 import logging
 import sys
+import uuid
 from typing import Any
 
 from gunicorn import glogging, util
@@ -57,13 +58,30 @@ class JsonLogger(glogging.Logger):  # type: ignore[misc]
             "bytes": getattr(resp, "sent", None)})
 
 
+# The path of the request whose error page a connection is about to get (set by the worker's
+# ``handle_error``, which knows the request when gunicorn parsed its line; read once).
+REQUEST_PATHS: dict[Any, str] = {}
+MAX_INSTANCE = 2000
+
+
+def instance_of(sock: Any) -> str:
+    """``instance`` of a problem the HTTP server answers itself, like every other problem's:
+    the path asked for when the request line was read; else (a request line too long or
+    broken, a connection refused before its request) a URN naming this one occurrence."""
+    path = REQUEST_PATHS.pop(sock, None)
+    if path and path.startswith("/") and len(path) <= MAX_INSTANCE:
+        return path
+    return f"urn:uuid:{uuid.uuid4()}"
+
+
 def write_problem(sock: Any, status_int: int, reason: str, mesg: str,
                   name: str | None = None, extra: str = "") -> None:
     """gunicorn's ``util.write_error``, answering problem+json (types of the one catalogue);
     ``name`` and ``extra`` (header lines) for the worker's own refusals."""
     kind = BY_NAME[name or SERVER_PROBLEMS.get(status_int, "http-error")]
     body = json.dumps({"type": kind.uri, "title": kind.title, "status": status_int,
-                       "detail": (mesg or kind.title)[:MAX_DETAIL]}).encode()
+                       "detail": (mesg or kind.title)[:MAX_DETAIL],
+                       "instance": instance_of(sock)}).encode()
     head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n{extra}"
             f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
     util.write_nonblock(sock, head.encode("latin-1") + body)
@@ -101,7 +119,13 @@ class ProblemPages:
         unimplemented = unimplemented_coding(exc)
         if unimplemented is not None:
             req, exc = req or getattr(exc, "req", None), unimplemented
-        super().handle_error(req, client, addr, exc)  # type: ignore[misc]
+        path = getattr(req or getattr(exc, "req", None), "path", None)
+        if isinstance(path, str):
+            REQUEST_PATHS[client] = path
+        try:
+            super().handle_error(req, client, addr, exc)  # type: ignore[misc]
+        finally:
+            REQUEST_PATHS.pop(client, None)
 
 
 class AdmittingWorker:

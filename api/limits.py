@@ -43,6 +43,6 @@ def _cors(app: Flask, origins: set[str]) -> None:
             response.headers["Access-Control-Allow-Origin"] = origin
             response.headers["Access-Control-Allow-Headers"] = (
                 "Authorization, Content-Type, Idempotency-Key, Last-Event-ID")
-            response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+            response.headers["Access-Control-Allow-Methods"] = "GET, POST, DELETE, OPTIONS"
             response.headers["Vary"] = "Origin"
         return response

@@ -62,31 +62,34 @@ def count_move(ruleset: str) -> None:
     MOVES.labels(ruleset).inc()
 
 
-def exposition(queue: Queue) -> Response:
-    """The scrape: every API process' counters, plus the queue as it stands now."""
+def exposition(queue: Queue, webhooks: Queue | None = None) -> Response:
+    """The scrape: every API process' counters, plus the queues as they stand now."""
     directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
     registry: Any = REGISTRY
     if directory:
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry, path=directory)
-    text = generate_latest(registry) + generate_latest(_queue_registry(queue))
+    text = generate_latest(registry) + generate_latest(_queue_registry(queue, webhooks))
     return Response(text, mimetype=None, content_type=CONTENT_TYPE_LATEST)
 
 
-def _queue_registry(queue: Queue) -> CollectorRegistry:
+def _queue_registry(queue: Queue, webhooks: Queue | None) -> CollectorRegistry:
     registry = CollectorRegistry(auto_describe=False)
     registry.register(QueueCollector(queue))
+    if webhooks is not None:
+        registry.register(QueueCollector(webhooks, "tricklog_webhook_queue"))
     return registry
 
 
 class QueueCollector:
-    """Jobs waiting, running and failed on the RQ queue (bot moves, audits, replays)."""
+    """Jobs waiting, running and failed on an RQ queue: ``tricklog_queue_*`` for the main one
+    (bot moves, audits, replays), ``tricklog_webhook_queue_*`` for webhook bots' turns."""
 
-    def __init__(self, queue: Queue) -> None:
-        self.queue = queue
+    def __init__(self, queue: Queue, prefix: str = "tricklog_queue") -> None:
+        self.queue, self.prefix = queue, prefix
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        up = GaugeMetricFamily("tricklog_queue_up", "1 if the queue's Redis answered the scrape")
+        up = GaugeMetricFamily(f"{self.prefix}_up", "1 if the queue's Redis answered the scrape")
         try:
             counts = {"queued": self.queue.count,
                       "started": self.queue.started_job_registry.count,
@@ -97,7 +100,7 @@ class QueueCollector:
             return
         up.add_metric([], 1)
         yield up
-        jobs = GaugeMetricFamily("tricklog_queue_jobs", "Jobs on the worker queue, by state",
+        jobs = GaugeMetricFamily(f"{self.prefix}_jobs", "Jobs on the worker queue, by state",
                                  labels=["state"])
         for state, n in counts.items():
             jobs.add_metric([state], n)

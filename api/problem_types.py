@@ -1,23 +1,21 @@
-"""Every problem type the API answers with, one entry each: its name, status, title, what it
-means and what to do about it.
-
-From this list come the pages at ``GET /problems/{name}`` (the ``type`` of every problem
-resolves to one), openapi.yaml's ``ProblemType`` and ``IllegalMoveRule`` enums and README's
-error table. ``python -m api.problem_types`` rewrites the two generated parts of openapi.yaml
-and README.md; ``tests/api/test_problem_types.py`` fails while they are out of step. Adding a
-problem type is one entry here, then that command.
-"""
+"""Every problem type the API answers with, one entry each (here, or online play's in
+``play_problems.py``): its name, status, title, what it means and what to do about it. From this
+list come the pages at ``GET /problems/{name}`` (the ``type`` of every problem resolves to one),
+openapi.yaml's ``ProblemType`` and ``IllegalMoveRule`` enums and README's error table. ``python
+-m api.problem_types`` rewrites the two generated parts of openapi.yaml and README.md;
+``tests/api/test_problem_types.py`` fails while they are out of step."""
 
 from __future__ import annotations
 
 import argparse
-import html
 import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from domain.errors import RULES
+
+from .play_problems import PLAY  # the problem types of online play
 
 BASE = "/problems/"
 
@@ -43,7 +41,7 @@ TYPES: tuple[ProblemType, ...] = (
                 "each key once."),
     ProblemType("bad-request", 400, "Bad request",
                 "The HTTP request itself is malformed: the request line, a header or the "
-                "framing (the HTTP server answers these before any route, with no `instance`), "
+                "framing (the HTTP server answers these before any route), "
                 "or a body that ends before its `Content-Length` or whose chunked framing is "
                 "broken.", "Fix the request; an HTTP library does this for you."),
     ProblemType("unauthorized", 401, "Seat token required",
@@ -97,10 +95,17 @@ TYPES: tuple[ProblemType, ...] = (
                 "Invite a free seat, or wait until the player leaves."),
     ProblemType("not-rated", 422, "A rated match needs rated seats", "`rated: true`, but a "
                 "seat is neither a bot's nor a player's.", "Keep each seat for a player."),
+    *(ProblemType(*entry) for entry in PLAY),
     ProblemType("seed-already-given", 409, "Client seed already given",
                 "This seat has given its client seed (when the match was created or later); a "
                 "seat gives one, so it cannot choose again after seeing how deals fall.",
                 "Nothing to do: the seed given stands for every deal from its `from_deal`."),
+    ProblemType("bot-suspended", 409, "Webhook bot suspended",
+                "The match names a webhook bot that is suspended: its calls failed "
+                "`TRICKLOG_WEBHOOK_SUSPEND_AFTER` times in a row (the detail, and "
+                "`GET /v1/bots/{id}`, give the reason). Nothing was created.",
+                "Its owner (with the bot's key) or the operator fixes the bot, then resumes it "
+                "(`POST /v1/bots/{id}/resume`); or seat another bot."),
     ProblemType("seeds-closed", 409, "Client seeds closed",
                 "A deal that a client seed entered is over, and its `scored` reveals that seed: "
                 "a seed given now could be chosen knowing another's, so none is taken.",
@@ -119,7 +124,7 @@ TYPES: tuple[ProblemType, ...] = (
                 "a `Content-Length` or chunked.", "Send a smaller body."),
     ProblemType("uri-too-long", 414, "Request line too long",
                 "The request line is over 4094 bytes; the HTTP server answers it before any "
-                "route (no `instance`).", "Send a shorter path and query."),
+                "route.", "Send a shorter path and query."),
     ProblemType("unsupported-media-type", 415, "Unsupported media type",
                 "The body's Content-Type is not one this call reads: every body this API "
                 "reads is JSON (`application/json`, or a `+json` type); another type or none "
@@ -158,20 +163,19 @@ TYPES: tuple[ProblemType, ...] = (
     ProblemType("too-many-connections", 429, "Too many connections",
                 "This address already holds as many open connections to this server process "
                 "as the operator allows (`TRICKLOG_CONNECTIONS_PER_ADDRESS`, event streams "
-                "included); the HTTP server answers it before reading the request (no "
-                "`instance`).",
+                "included); the HTTP server answers it before reading the request.",
                 "Close connections you no longer use, or wait for the seconds in "
                 "`Retry-After`."),
     ProblemType("headers-too-large", 431, "Request headers too large",
                 "A header line over 8190 bytes or more than 100 headers; the HTTP server "
-                "answers it before any route (no `instance`).", "Send fewer, shorter headers."),
+                "answers it before any route.", "Send fewer, shorter headers."),
     ProblemType("internal", 500, "Internal error",
                 "A bug: the server failed and logged it. No log was changed.",
                 "Retry later; report it with the time and the `instance`."),
     ProblemType("not-implemented", 501, "Not implemented",
                 "The HTTP server does not implement what the request needs: a transfer coding "
                 "other than `chunked` (`gzip`, `deflate`, `compress` or one it does not know), "
-                "alone (answered before any route, no `instance`) or before `chunked`.",
+                "alone (answered before any route) or before `chunked`.",
                 "Send the body with `Content-Length` or `Transfer-Encoding: chunked`."),
     ProblemType("store-unavailable", 503, "Store unavailable",
                 "The event store (Redis) cannot be reached, or stalled past the bounded wait "
@@ -179,6 +183,9 @@ TYPES: tuple[ProblemType, ...] = (
                 "`outcome-unknown` instead.",
                 "Retry after the seconds in `Retry-After`; a move with an `Idempotency-Key` is "
                 "safe to repeat."),
+    ProblemType("store-full", 507, "Store full", "The event store (Redis) is at its `maxmemory` "
+                "and refuses writes (policy `noeviction`: no log is evicted). Nothing was "
+                "changed; reads work.", "Retry after `Retry-After`; the operator adds memory."),
     ProblemType("outcome-unknown", 503, "Outcome unknown",
                 "The event store stopped answering while this write (a move, a new match, a "
                 "claim, a client seed) was sent, and could not be asked afterwards whether it "
@@ -193,9 +200,8 @@ TYPES: tuple[ProblemType, ...] = (
                 "than it sets them up. The rest of the API answers as usual.",
                 "Retry after the seconds in `Retry-After`, or poll `GET /v1/deals/{id}` with "
                 "`If-None-Match`."),
-    ProblemType("http-error", None, "HTTP error",
-                "Another HTTP-level error, with its own status (for instance 416 for a range "
-                "of a static file that does not exist).", "See the status code."),
+    ProblemType("http-error", None, "HTTP error", "Another HTTP-level error, with its own "
+                "status (e.g. 416 for a range of a static file it has not).", "See the status."),
 )
 BY_NAME: dict[str, ProblemType] = {t.name: t for t in TYPES}
 
@@ -207,49 +213,14 @@ SERVER_PROBLEMS: dict[int, str] = {400: "bad-request", 403: "forbidden", 414: "u
                                    501: "not-implemented"}
 
 
-# -- the generated documents ----------------------------------------------------------------------
-
-def page(name: str) -> str:
-    """The human page of one problem type."""
-    t = BY_NAME[name]
-    status = str(t.status) if t.status is not None else "as the response says"
-    body = [f"<h1>{_md(t.title)}</h1>",
-            f"<p><code>type: {t.uri}</code> &middot; HTTP status {status}</p>",
-            f"<h2>What it means</h2><p>{_md(t.means)}</p>",
-            f"<h2>What to do</h2><p>{_md(t.todo)}</p>"]
-    if name == "illegal-move":
-        rows = "".join(f"<tr><td><code>{r}</code></td><td>{_md(m)}</td></tr>"
-                       for r, m in RULES.items())
-        body.append(f"<h2>Rules (<code>rule</code>)</h2><table>{rows}</table>")
-    body.append('<p><a href="/problems/">Every problem type</a></p>')
-    return _html(t.title, "".join(body))
-
-
-def index() -> str:
-    rows = "".join(f'<tr><td>{t.status or ""}</td><td><a href="{t.uri}"><code>{t.uri}</code>'
-                   f"</a></td><td>{_md(t.title)}</td></tr>" for t in TYPES)
-    return _html("Problem types", "<h1>Problem types</h1><p>Every error of the API is "
-                 "<code>application/problem+json</code> (RFC 9457) with one of these "
-                 f"<code>type</code>s.</p><table>{rows}</table>")
-
-
-def _html(title: str, body: str) -> str:
-    return (f"<!doctype html><html lang=en><meta charset=utf-8><title>Tricklog: "
-            f"{html.escape(title)}</title><body style='font-family:sans-serif;max-width:42em;"
-            f"margin:2em auto'>{body}</body></html>\n")
-
-
-def _md(text: str) -> str:
-    """Escape, then turn `code` spans into <code>."""
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text, quote=False))
-
+# -- the generated documents (the HTML pages: problem_pages.py) ---------------------------------
 
 def readme_table() -> list[str]:
     lines = ["| status | `type` | what it means | what to do |", "| --- | --- | --- | --- |"]
-    lines += [f"| {t.status or 'varies'} | `{t.uri}` | {t.means} | {t.todo} |" for t in TYPES]
-    lines += ["", "`rule` of an illegal move:", "", "| `rule` | what it means |",
-              "| --- | --- |"]
-    lines += [f"| `{rule}` | {meaning} |" for rule, meaning in RULES.items()]
+    for t in TYPES:
+        lines.append(f"| {t.status or 'varies'} | `{t.uri}` | {t.means} | {t.todo} |")
+    lines += ["", "`rule` of an illegal move:", "", "| `rule` | what it means |", "| --- | --- |",
+              *(f"| `{rule}` | {meaning} |" for rule, meaning in RULES.items())]
     return lines
 
 
@@ -273,17 +244,18 @@ def replace_between(text: str, marker: str, lines: list[str]) -> str:
 
 def documents(root: Path) -> dict[Path, str]:
     """openapi.yaml and README.md as they should read, generated parts rewritten."""
-    spec = replace_between((root / "openapi.yaml").read_text(), "problem-types",
-                           spec_enum("problems"))
+    spec = (root / "openapi.yaml").read_text()
+    spec = replace_between(spec, "problem-types", spec_enum("problems"))
     spec = replace_between(spec, "illegal-move-rules", spec_enum("rules"))
     readme = replace_between((root / "README.md").read_text(), "problem-types", readme_table())
     return {root / "openapi.yaml": spec, root / "README.md": readme}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m api.problem_types", description=(
-        "Rewrite openapi.yaml's ProblemType and IllegalMoveRule enums and README.md's error "
-        "table from this catalogue."))
+    parser = argparse.ArgumentParser(
+        prog="python -m api.problem_types",
+        description="Rewrite the generated parts of openapi.yaml (the ProblemType and "
+                    "IllegalMoveRule enums) and README.md (the error table) from this catalogue.")
     parser.add_argument("--check", action="store_true",
                         help="only say whether they are in step (exit status 1 if not)")
     args = parser.parse_args(argv)

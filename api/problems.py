@@ -127,6 +127,8 @@ def _from(exc: Exception) -> Problem:
             p = Problem("unauthorized", str(exc))
             p.headers["WWW-Authenticate"] = 'Bearer realm="tricklog"'
             return p
+        case redis.exceptions.OutOfMemoryError():  # maxmemory reached, noeviction
+            return _store_full()
         case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
             return _retry_after(Problem("store-unavailable",
                                         "the event store cannot be reached; try again shortly"))
@@ -136,6 +138,16 @@ def _from(exc: Exception) -> Problem:
             return _http(exc)
     log.exception("unhandled error", extra={"path": request.path})
     return Problem("internal", "an unexpected error; it has been logged")
+
+
+STORE_FULL_RETRY_S = 60
+
+
+def _store_full() -> Problem:
+    problem = Problem("store-full", "the event store is full and refuses writes; nothing was "
+                      "changed")
+    problem.headers["Retry-After"] = str(STORE_FULL_RETRY_S)
+    return problem
 
 
 def _retry_after(problem: Problem) -> Problem:

@@ -19,19 +19,17 @@ from events.referee import (
     NotFound,
     Referee,
     Unauthorized,
-    bots,
     deals,
     matches,
     moves,
+    rematch,
     sheets,
 )
 from workers.replays import replay_job
 from workers.turns import served_job
-from workers.webhooks import NotAllowed, check_url
 
 from . import bodies, metrics, polling, quotas, schemas, stream
-from .operator import require_operator
-from .problems import Problem, bad_json, invalid
+from .problems import bad_json, invalid
 from .wire import items_response, json_response, repeated_key
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
@@ -60,13 +58,16 @@ def body() -> Any:
 
 
 def bearer() -> str | None:
-    header = request.headers.get("Authorization")
-    if header is None:
+    """The request's bearer token. No ``Authorization``, an empty one or ``Bearer`` with an
+    empty token (what a generated client sends with ``token=""``) is no token: the public
+    answer where a token is optional, 401 where one is needed. Another scheme is 401."""
+    header = request.headers.get("Authorization", "").strip()
+    if not header:
         return None
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    if scheme.lower() != "bearer":
         raise Unauthorized("use 'Authorization: Bearer <seat token>'")
-    return token.strip()
+    return token.strip() or None
 
 
 def int_arg(name: str, default: int | None, low: int, high: int | None = None) -> int | None:
@@ -120,6 +121,13 @@ def list_matches() -> Response:
 @v1.get("/matches/<match_id>")
 def get_match(match_id: str) -> Response:
     return json_response(matches.get(referee(), match_id))
+
+
+@v1.post("/matches/<match_id>/rematch")
+def post_rematch(match_id: str) -> Response:
+    with quotas.charged("matches"):
+        made = rematch.rematch(referee(), match_id, bearer())
+    return json_response(made, 201, {"Location": f"/v1/matches/{made['id']}"})
 
 
 @v1.get("/deals/<deal_id>")
@@ -191,13 +199,16 @@ def _check_job_reader(job: Job) -> None:
     """A replay made for a seat holds that seat's cards: until its deal is disclosed, only
     that seat's token may read it. Everything else (spectators' replays, audits) is public."""
     seat, deal_id = job.meta.get("seat"), job.meta.get("deal_id")
-    if seat is None or deal_id is None or deals.is_disclosed(referee(), deal_id):
+    if seat is None or deal_id is None:
+        return
+    deal = deals.load(referee(), deal_id)
+    if deals.disclosed(referee(), deal):
         return
     token = bearer()
     if token is None:
         raise Unauthorized(f"this job holds seat {seat}'s view of a running deal: "
                            "send that seat's token")
-    if deals.load(referee(), deal_id).meta.seat_of(token) != seat:
+    if deal.meta.seat_of(token) != seat:
         raise Forbidden(f"this job holds seat {seat}'s view of a running deal")
 
 
@@ -208,14 +219,18 @@ def queue() -> Queue:
 @v1.get("/matches/<match_id>/sheet")
 def get_sheet(match_id: str) -> Response:
     """JSON by default; ``Accept: text/csv`` or ``text/plain`` for people."""
-    data = sheets.sheet(referee(), match_id)
     best = request.accept_mimetypes.best_match(
         ["application/json", "text/csv", "text/plain"], default="application/json")
-    if best == "text/csv":
+    return sheet_answer(sheets.sheet(referee(), match_id), best)
+
+
+def sheet_answer(data: dict[str, Any], mimetype: str) -> Response:
+    """The sheet as JSON, CSV (``text/csv``) or text (``text/plain``)."""
+    if mimetype == "text/csv":
         out = io.StringIO()
         csv.writer(out).writerows(sheet_forms.csv_rows(data))
         return Response(out.getvalue(), mimetype="text/csv")
-    if best == "text/plain":
+    if mimetype == "text/plain":
         return Response(sheet_forms.text(data), mimetype="text/plain")
     return json_response(data)
 
@@ -227,20 +242,9 @@ def get_stream(deal_id: str) -> Response:
                          bearer() or request.args.get("token") or None)
 
 
-@v1.post("/bots")
-def post_bot() -> Response:
-    require_operator()
-    data = schemas.BotIn().load(body())
-    try:
-        check_url(data["url"], current_app.extensions["tricklog.settings"].webhook_allow)
-    except NotAllowed as exc:  # the operator's allowlist, not the body's shape
-        raise Problem("forbidden", f"webhook URL not allowed: {exc}") from None
-    return json_response(bots.register(referee(), data["name"], data["url"]), 201)
-
-
 @v1.post("/deals/<deal_id>/replays")
 def post_replay(deal_id: str) -> Response:
-    seat = deals.view(referee(), deal_id, bearer())["seat"]  # 404 or 403 now, not in the job
+    seat = deals.seat(referee(), deal_id, bearer())  # 404 or 403 now, not in the job
     with quotas.charged("replays"):
         job = queue().enqueue(replay_job, deal_id, seat, result_ttl=24 * 3600,
                               meta={"deal_id": deal_id, "seat": seat})

@@ -150,6 +150,16 @@ class PrearrangedDeal(Strict):
     trump_card = fields.String(allow_none=True, validate=CARD)
 
 
+class ClockIn(Strict):
+    move_seconds = fields.Float(required=True, allow_nan=False,
+                                validate=validate.Range(min=0.001, max=86400))
+    on_timeout = fields.String(load_default="bot", validate=validate.OneOf(["bot", "forfeit"]))
+    bot = fields.String(load_default="heuristic", validate=validate.OneOf(list(BOTS)))
+    away_after = Integral(load_default=2, validate=validate.Range(min=1, max=100))
+    bank_seconds = fields.Float(load_default=0, allow_nan=False,
+                                validate=validate.Range(min=0, max=86400))
+
+
 class CreateMatch(Strict):
     ruleset = fields.String(required=True, validate=validate.OneOf(PRESETS.keys()))
     players = Integral(validate=validate.Range(min=2, max=8))
@@ -160,6 +170,7 @@ class CreateMatch(Strict):
     deal = fields.Nested(PrearrangedDeal)
     creator_seat = Integral(validate=validate.Range(min=0, max=7))
     duplicate_of = fields.String(validate=validate.Length(min=1, max=64))
+    clock = fields.Nested(ClockIn)
     rated = StrictBool()
     player_key = fields.String(validate=PLAYER_KEY)
 
@@ -196,6 +207,10 @@ class PlayerIn(Strict):
 class LadderEntryIn(Strict):
     bot = fields.String(validate=WholeMatch(r"^wb_[0-9a-f]{16}$",
                                             error="a registered webhook bot's id"))
+
+
+class RotateIn(Strict):
+    previous_valid_for = Integral(validate=validate.Range(min=0, max=86400))
 
 
 class DisputeIn(Strict):

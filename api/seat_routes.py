@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response
 
-from events.referee import MatchOver, invites, matches
+from events.referee import MatchOver, clocks, invites, matches
 
 from . import schemas
 from .routes import bearer, body, referee
@@ -35,3 +35,9 @@ def leave(match_id: str, seat: int) -> Response:
 @seat_routes.post("/invite")
 def invite(match_id: str, seat: int) -> Response:
     return json_response(invites.invite(referee(), match_id, seat, bearer()), 201)
+
+
+@seat_routes.post("/back")
+def back(match_id: str, seat: int) -> Response:
+    """The holder of an away seat plays its turns again."""
+    return json_response(clocks.back(referee(), match_id, seat, bearer()))

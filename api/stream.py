@@ -8,7 +8,8 @@ strictly: ASCII digits, else a 422 before the stream starts; a value above the d
 once, as if none had been given. A comment line every ``KEEPALIVE_S`` seconds keeps proxies
 from closing a quiet stream; ``event: end`` closes it once the deal is over, naming the
 match's next deal (``{"next_deal": "<id>"}``, or ``{"next_deal": null}`` when the match is
-over) so that a bot goes straight on to it.
+over) so that a bot goes straight on to it. A watcher that stops reading is dropped once a
+write has waited ``TRICKLOG_STREAM_WRITE_TIMEOUT`` seconds (``bound_writes``).
 
 A stream holds no thread and no Redis connection of its own: it waits on its deal's feed in
 this process (``api.hub``), which reads each change once for all watchers. Every
@@ -18,8 +19,10 @@ within seconds, not at the next keep-alive.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import select
+import socket
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -28,7 +31,7 @@ import orjson
 from flask import Response, current_app, request
 
 from domain import game
-from events.referee import Referee, deals
+from events.referee import Referee, deals, turns
 from events.referee import matches as match_stream
 from events.referee.seats import token_digest
 
@@ -66,8 +69,20 @@ def resume_point() -> int | None:
     return int(raw)
 
 
+def once_arg() -> bool:
+    """``?once=true``: the frames there are now, then the stream closes (``false``, or none:
+    it stays open until the deal is over)."""
+    raw = request.args.get("once")
+    if raw is None or raw == "false":
+        return False
+    if raw != "true":
+        raise invalid({"once": ["must be true or false"]})
+    return True
+
+
 def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
     start = resume_point()  # a 422 now, before the stream starts
+    once = once_arg()
     caps: StreamCaps = current_app.extensions["tricklog.stream_caps"]
     address = client_address()
     hub: Hub = current_app.extensions["tricklog.hub"]
@@ -79,9 +94,11 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
         except BaseException:
             caps.release(token, address, deal_id)
             raise
-    watcher = Watcher(referee, feed, now["seat"], request.environ.get("gunicorn.socket"),
+    sock = request.environ.get("gunicorn.socket")
+    bound_writes(sock, caps.write_timeout)
+    watcher = Watcher(referee, feed, now["seat"], sock,
                       token_digest(token) if token is not None else None)
-    response = Response(watcher.frames(start, now["seq"]), mimetype="text/event-stream",
+    response = Response(watcher.frames(start, now["seq"], once), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     def closed() -> None:  # the WSGI server closes the body: the client left or the deal ended
@@ -90,6 +107,18 @@ def stream(referee: Referee, deal_id: str, token: str | None) -> Response:
 
     response.call_on_close(closed)
     return response
+
+
+def bound_writes(sock: Any, timeout: float) -> None:
+    """A watcher that stops reading (its buffers full) or vanishes (its peer gone without a
+    word) is dropped within about ``timeout`` seconds: each write of a frame (a keep-alive comes
+    every ``KEEPALIVE_S``) waits at most that long, and the kernel gives up on data left
+    unacknowledged that long (``TCP_USER_TIMEOUT``). Then the stream ends and frees its place."""
+    if sock is None or timeout <= 0:
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        sock.settimeout(timeout)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, int(timeout * 1000))
 
 
 class Watcher:
@@ -101,16 +130,21 @@ class Watcher:
         self.referee, self.feed, self.seat, self.sock = referee, feed, seat, sock
         self.digest = digest
 
-    def frames(self, start: int | None, head: int) -> Iterator[bytes]:
+    def frames(self, start: int | None, head: int, once: bool = False) -> Iterator[bytes]:
         """``head``: the deal's seq in the store when the stream was asked for. A resume point
         above it starts at the current view; the process' feed may still be behind it (a
         move another process served a moment ago), and then the first frames are read from
-        the store, so that no frame is older than what the client has seen."""
+        the store, so that no frame is older than what the client has seen. ``once``: only
+        those first frames (and ``end`` if the deal is over), without waiting."""
         cursor = head if start is None or start > head else start
         snap = self.feed.latest
         if snap.seq < head or cursor < snap.base:
             snap = self.fresh(cursor)
         yield from self.catch_up(snap, cursor)
+        if once:
+            if snap.over:
+                yield self.end(snap)
+            return
         cursor, last_write = snap.seq, time.monotonic()
         while not snap.over:
             past = self.feed.wait_past(cursor, CHECK_S)
@@ -164,8 +198,13 @@ class Watcher:
         return [frame("event", env["seq"], env) for env in served]
 
     def view(self, snap: Snapshot) -> bytes:
-        return frame("view", snap.seq, deals.view_of(snap.deal, snap.deal.state, snap.seq,
-                                                     self.seat, snap.disclosed))
+        out = deals.view_of(snap.deal, snap.deal.state, snap.seq, self.seat, snap.disclosed)
+        last = snap.envelopes[-1] if snap.envelopes else None
+        meta, turn = snap.deal.meta, snap.deal.state.turn
+        out["deadline"] = (turns.deadline_at(meta, turn, last["at"]) if last is not None
+                           and last["seq"] == snap.seq else
+                           turns.deadline_of(self.referee, snap.deal.id, snap.seq, turn, meta))
+        return frame("view", snap.seq, out)
 
     def seated(self, snap: Snapshot) -> bool:
         """Does the stream's token still hold its seat? A player who left gets no news: the

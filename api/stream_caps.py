@@ -40,6 +40,7 @@ class StreamCaps:
     per_address: int
     per_process: int
     deals_per_address: int = 20
+    write_timeout: float = 30.0  # seconds a frame may wait for a watcher that stopped reading
     tokens: Counter[str] = field(default_factory=Counter)
     addresses: Counter[str] = field(default_factory=Counter)
     followed: dict[str, Counter[str]] = field(default_factory=dict)  # address: streams by deal
@@ -51,7 +52,8 @@ class StreamCaps:
     @classmethod
     def of(cls, settings: Settings) -> StreamCaps:
         return cls(settings.streams_per_token, settings.streams_per_address,
-                   settings.streams_per_process, settings.stream_deals_per_address)
+                   settings.streams_per_process, settings.stream_deals_per_address,
+                   settings.stream_write_timeout)
 
     def acquire(self, token: str | None, address: str, deal_id: str) -> None:
         """Count one more stream on ``deal_id`` for ``token`` (None: a spectator) and

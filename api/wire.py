@@ -19,17 +19,21 @@ def json_response(value: Any, status: int = 200, headers: dict[str, str] | None 
                     headers=headers)
 
 
-def items_response(items: list[Any], filename: str) -> Response:
+def items_response(items: list[Any], filename: str, lines: bool = False) -> Response:
     """A download of ``items``: one JSON array, or JSON Lines (item ``i`` on line ``i``) when
-    ``Accept`` prefers ``application/jsonl``. Generated clients send ``*/*`` and read the array."""
-    best = request.accept_mimetypes.best_match(["application/json", "application/jsonl"],
-                                               default="application/json")
+    ``Accept`` prefers ``application/jsonl``. Generated clients send ``*/*`` and read the array.
+    ``lines`` (the ``.jsonl`` paths): JSON Lines always, as ``text/plain`` when ``Accept``
+    prefers that (a browser shows it rather than saving it)."""
+    offered = ["application/jsonl", "text/plain"] if lines else \
+        ["application/json", "application/jsonl"]
+    best = request.accept_mimetypes.best_match(offered, default=offered[0])
     if best == "application/json":
         return json_response(items, headers={
             "Content-Disposition": f'attachment; filename="{filename}.json"'})
     text = b"".join(orjson.dumps(item) + b"\n" for item in items)
-    return Response(text, mimetype="application/jsonl", headers={
-        "Content-Disposition": f'attachment; filename="{filename}.jsonl"'})
+    disposition = "inline" if best == "text/plain" else "attachment"
+    return Response(text, mimetype=best, headers={
+        "Content-Disposition": f'{disposition}; filename="{filename}.jsonl"'})
 
 
 class _Repeated(Exception):

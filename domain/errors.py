@@ -25,21 +25,21 @@ RULES: dict[str, str] = {
     "move_type": "That kind of move is not a move of this game, or not of this phase.",
     "card_not_held": "The seat does not hold that card.",
     "continue_rank": "A capture is continued only with a card of the first card's rank or a "
-                     "wild card (Sedma family).",
-    "stop": "Only the leader may stop, and only after a complete round (Sedma family).",
-    "pass": "No pass here: with `one_pass` (sedma-3-32) once per deal, not by the leader, "
-            "while the stock lasts.",
+                     "wild card (the capture games).",
+    "stop": "Only the leader may stop, and only after a complete round (the capture games).",
+    "pass": "No pass here: with the option `short_stock: one_pass` once per deal, not by "
+            "the leader, while the stock lasts.",
     "table_talk": "Table talk is off, the word is not one of the calls, or the seat has "
                   "spoken since the last card.",
-    "follow_suit": "Follow the led suit if you can (Sueca).",
-    "follow_or_trump": "Follow the led suit, else trump if you can (Serbian whist).",
+    "follow_suit": "Follow the led suit if you can.",
+    "follow_or_trump": "Follow the led suit, else trump if you can.",
     "bid_too_low": "A bid must be above the current one; the dealer opens at 61 or more, at "
-                   "most 120 (Sueca Italiana).",
-    "dealer_must_open": "The dealer opens the auction and may not pass (Sueca Italiana).",
+                   "most 120.",
+    "dealer_must_open": "The dealer opens the auction and may not pass.",
     "hook": "The dealer may not bid the number that makes the bids add up to the tricks "
-            "(the hook rule, Serbian whist).",
+            "(the hook rule).",
     "redeal": "A redeal only before the first card, by the player to lead with under 10 card "
-              "points or another with under 5 (Brazilian Sueca, `weak_hand_redeal`).",
+              "points or another with under 5 (the option `weak_hand_redeal`).",
 }
 
 

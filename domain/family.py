@@ -6,21 +6,28 @@ static methods and one instance, ``FAMILY``), registered once with its presets
 ``match``, ``replay``, the bots, every adapter) reaches a game only through it.
 
 Required: dealing (``deal_layout``, ``check_prearranged``, ``dealt``, ``start``), playing
-(``legal_moves``, ``decide``, ``settle``, ``evolve``), showing (``view``, ``hidden``) and the
-match (``next_dealer``, ``match_winners``). Optional hooks, None when a family has none:
+(``legal_moves``, ``command``: the event of a seat's move, refusing an illegal one;
+``automatic``: the next event the rules make happen by themselves; ``evolve``), showing
+(``view``, ``hidden``, ``page``: how the page shows the game; ``view_schema``: the name of its
+view's schema in openapi.yaml) and the match (``next_dealer``, ``match_winners``). The command
+flow (``flow.py``) turns ``command``, ``automatic`` and ``evolve`` into ``game.decide``,
+``game.step`` and ``game.settle`` for every family. Optional hooks, None when a family has none:
 ``heuristic`` (rules of thumb; without it the heuristic bot plays at random), ``resample`` (a
 full state consistent with one seat's view, for the search bot: OpenSpiel's
 ``resample_from_infostate``; without it the search bot plays the heuristic), ``playout`` (a fast
 random playout of the card play; without it the search bot plays out through the reducers),
-``best_of`` (a match of several rubbers) and ``step`` (``decide`` that also returns the state
-its events lead to, folding each once: ``flow.step`` makes it from the same parts as
-``decide``; without it ``game.step`` decides, then folds).
+``best_of`` (a match of several rubbers), ``bounds`` (the lowest and highest relative return of
+one deal: OpenSpiel's ``min_utility``/``max_utility``; without it the game is not offered to
+OpenSpiel), ``points_total`` (what a deal's ``points`` add up to, whoever takes the cards:
+the property tests check every deal against it) and ``schemas`` (JSON schemas the family's
+view refers to, which ``python -m api.spec`` writes into openapi.yaml).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from .fairness import DealSecret
@@ -34,11 +41,48 @@ Record = list[tuple[int, Move, list[Move]]]  # a playout's (seat, move, legal mo
 S = TypeVar("S")
 R = TypeVar("R", contravariant=True)
 
-Heuristic = Callable[[View, Any, list[Move]], "Move | None"]
-Resample = Callable[[View, Any, random.Random], Any]
-Playout = Callable[[Any, random.Random, "Record | None"], Any]
-BestOf = Callable[[Any], int]
-Step = Callable[[Any, Command], "tuple[list[Event], Any]"]
+Returns = Callable[[Sequence[float]], list[float]]  # match points -> relative returns per seat
+Json = str | int | float | bool | None | list["Json"] | dict[str, "Json"]
+FOLLOW = ("any", "suit", "suit_then_trump")
+TRUMPS = ("none", "turned", "named", "per_hand")
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """How the page shows a game, published in ``GET /v1/rulesets`` (``table``) so that it
+    never switches on a preset's name.
+
+    ``ranks``: high to low, how a hand is sorted (wild ranks first where there are some);
+    ``by``: ``suit`` (suits grouped) or ``rank`` (ranks grouped, where suits play no part);
+    ``clockwise``: where the next player sits; ``follow``: what a seat must play to a trick
+    (``any``, ``suit``, ``suit_then_trump``); ``trick``: the word for one (``trick`` or
+    ``capture``); ``points``: whether tricks are worth card points; ``trumps``: ``none`` (the
+    game has none), ``turned``, ``named`` (after an auction) or ``per_hand``; ``bids``: what a
+    bid counts (``tricks``, ``points`` or None); ``wild``: ranks that go on any capture;
+    ``stops``: the leader may stop a capture (and ``any_goes_on``: with any card);
+    ``target_unit``: what the option ``target`` counts; ``deals``: deals in a match where the
+    rules fix it (by player count)."""
+
+    ranks: tuple[str, ...]
+    by: str = "suit"
+    clockwise: bool = True
+    follow: str = "suit"
+    trick: str = "trick"
+    points: bool = True
+    trumps: str = "turned"
+    bids: str | None = None
+    wild: tuple[str, ...] = ()
+    stops: bool = False
+    any_goes_on: bool = False
+    target_unit: str = "point"
+    deals: int | None = None
+
+    def describe(self) -> dict[str, Json]:
+        return {"ranks": list(self.ranks), "by": self.by, "clockwise": self.clockwise,
+                "follow": self.follow, "trick": self.trick, "points": self.points,
+                "trumps": self.trumps, "bids": self.bids, "wild": list(self.wild),
+                "stops": self.stops, "any_goes_on": self.any_goes_on,
+                "target_unit": self.target_unit}
 
 
 class Rules(Protocol):
@@ -86,19 +130,22 @@ class Family(Protocol[S, R]):
                     ) -> tuple[list[list[str]], list[str]]: ...
     def check_prearranged(self, rules: R, hands: list[list[str]], stock: list[str],
                           number: int) -> None: ...
-    def dealt(self, rules: R, dealer: int, hands: list[list[str]], trump_card: str | None,
-              number: int) -> dict[str, Any]: ...
+    def dealt(self, rules: R, dealer: int, hands: list[list[str]], stock: list[str],
+              trump_card: str | None, number: int) -> dict[str, Any]: ...
     def start(self, rules: R, data: dict[str, Any]) -> S: ...
 
     # -- playing
     def legal_moves(self, state: S, seat: int | None) -> list[Move]: ...
-    def decide(self, state: S, command: Command) -> list[Event]: ...
-    def settle(self, state: S, secret: DealSecret | None) -> list[Event]: ...
+    def command(self, state: S, command: Command) -> Event: ...
+    def automatic(self, state: S, secret: DealSecret | None) -> Event | None: ...
     def evolve(self, state: S, event: Event) -> S: ...
 
     # -- showing
     def view(self, state: S, seat: int | None) -> View: ...
     def hidden(self, event: Event, rules: R) -> list[Hidden]: ...
+    def page(self, rules: R) -> Page: ...
+    @property
+    def view_schema(self) -> str: ...
 
     # -- the match
     def next_dealer(self, rules: R, dealer: int, result: dict[str, Any]) -> int: ...
@@ -107,27 +154,31 @@ class Family(Protocol[S, R]):
 
     # -- optional hooks
     @property
-    def heuristic(self) -> Heuristic | None: ...
+    def heuristic(self) -> Callable[[View, R, list[Move]], Move | None] | None: ...
     @property
-    def resample(self) -> Resample | None: ...
+    def resample(self) -> Callable[[View, R, random.Random], S] | None: ...
     @property
-    def playout(self) -> Playout | None: ...
+    def playout(self) -> Callable[[S, random.Random, Record | None], S | None] | None: ...
     @property
-    def best_of(self) -> BestOf | None: ...
+    def best_of(self) -> Callable[[R], int] | None: ...
     @property
-    def step(self) -> Step | None: ...
+    def bounds(self) -> Callable[[R, S, Returns], tuple[float, float]] | None: ...
+    @property
+    def points_total(self) -> Callable[[R, int], int] | None: ...
+    @property
+    def schemas(self) -> Mapping[str, Json] | None: ...
 
 
-REQUIRED = ("deal_layout", "check_prearranged", "dealt", "start", "legal_moves", "decide",
-            "settle", "evolve", "view", "hidden", "next_dealer", "match_winners")
-OPTIONAL = ("heuristic", "resample", "playout", "best_of", "step")
+REQUIRED = ("deal_layout", "check_prearranged", "dealt", "start", "legal_moves", "command",
+            "automatic", "evolve", "view", "hidden", "page", "next_dealer", "match_winners")
+OPTIONAL = ("heuristic", "resample", "playout", "best_of", "bounds", "points_total")
 
 
 class IncompleteFamily(TypeError):
     """A family registered without a part of the contract."""
 
 
-def check(family: Any) -> None:
+def check(family: object) -> None:
     """Raise ``IncompleteFamily`` naming the first missing or malformed part of ``family``."""
     name = getattr(family, "name", None)
     if not isinstance(name, str) or not name:
@@ -138,6 +189,12 @@ def check(family: Any) -> None:
         if not callable(getattr(family, part, None)):
             raise IncompleteFamily(f"family {name!r} lacks {part!r}, which every family "
                                    "provides (domain/family.py)")
+    if not isinstance(getattr(family, "view_schema", None), str):
+        raise IncompleteFamily(f"family {name!r} lacks 'view_schema', the name of its view's "
+                               "schema in openapi.yaml (domain/family.py)")
+    schemas = getattr(family, "schemas", None)
+    if schemas is not None and not isinstance(schemas, Mapping):
+        raise IncompleteFamily(f"family {name!r}: 'schemas' must be a mapping or None")
     for part in OPTIONAL:
         hook = getattr(family, part, None)
         if hook is not None and not callable(hook):

@@ -23,16 +23,17 @@ def check_turn(state: Any, seat: int, legal: list[dict[str, Any]]) -> None:
         raise IllegalMove("turn", f"it is seat {state.turn}'s turn, not seat {seat}'s", legal)
 
 
-def settle(state: Any, secret: DealSecret | None, automatic: Automatic, evolve: Evolve
-           ) -> list[Event]:
-    """The automatic consequences from ``state`` on, until a player must act."""
+def settling(state: Any, secret: DealSecret | None, automatic: Automatic, evolve: Evolve
+             ) -> tuple[list[Event], Any]:
+    """The automatic consequences from ``state`` on, until a player must act, and the state
+    they lead to."""
     events = []
     auto = automatic(state, secret)
     while auto is not None:
         events.append(auto)
         state = evolve(state, auto)
         auto = automatic(state, secret)
-    return events
+    return events, state
 
 
 def step(state: Any, command: Command, player_event: Callable[[Any, Command], Event],
@@ -49,8 +50,3 @@ def step(state: Any, command: Command, player_event: Callable[[Any, Command], Ev
         event = automatic(state, secret)
     return events, state
 
-
-def decide(state: Any, command: Command, player_event: Callable[[Any, Command], Event],
-           automatic: Automatic, evolve: Evolve) -> list[Event]:
-    """The events a seat's command produces, automatic consequences included."""
-    return step(state, command, player_event, automatic, evolve)[0]

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from typing import Any, cast
 
-from . import records, redaction
+from . import flow, records, redaction
+from .clock import is_timeout
 from .errors import InvalidDeal
 from .fairness import DealSecret, commit
 from .family import DealState
@@ -32,8 +33,8 @@ def new_deal(rules: Any, number: int, dealer: int, secret: DealSecret,
     by the game's pattern, then whatever the rules make happen at once (a burned hand).
     The client seeds are the secret's committed ones (``secret.clients``), else
     ``client_seeds`` (given in the clear: older matches, tools). ``number`` is the deal's place
-    in its match (1, 2, ...); ``carry`` the game points a Brazilian Sueca deal carries from
-    drawn deals before it."""
+    in its match (1, 2, ...); ``carry`` what a family carries into this deal from drawn
+    deals before it (game points)."""
     seeds = secret.client_seeds() if secret.clients else list(client_seeds or [])
     hands, stock = family_of(rules).deal_layout(
         rules, deck_for(rules, secret.seed, number, seeds), dealer, number)
@@ -53,7 +54,7 @@ def fair_fields(secret: DealSecret, number: int, client_seeds: list[str | None],
     else:
         out["client_seeds"] = client_seeds
     if carry:
-        out["carry"] = carry  # Brazilian Sueca: game points carried by 60-60 deals
+        out["carry"] = carry  # game points carried by drawn deals
     return out
 
 
@@ -63,7 +64,7 @@ PREARRANGED = {"commitment": None, "shuffle": None, "prearranged": True}
 def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
                      trump_card: str | None = None, number: int = 1) -> list[Event]:
     """A deal given card by card (tests, duplicate play, disputes): marked, with no commitment.
-    ``trump_card`` only where the game turns one (Sueca: one of the dealer's cards)."""
+    ``trump_card`` only where the game turns one (the family's ``dealt`` checks it)."""
     if not 0 <= dealer < rules.players:
         raise InvalidDeal("dealer", f"dealer must be a seat 0..{rules.players - 1}")
     family_of(rules).check_prearranged(rules, hands, stock, number)
@@ -74,8 +75,8 @@ def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: lis
 def dealt(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
           trump_card: str | None = None, *, number: int, fair: dict[str, Any]) -> Event:
     """The ``dealt`` event: what every game records, what this game adds (a turned trump,
-    whist's hand number), and ``fair`` (``fair_fields`` or ``PREARRANGED``)."""
-    extra = family_of(rules).dealt(rules, dealer, hands, trump_card, number)
+    a hand number), and ``fair`` (``fair_fields`` or ``PREARRANGED``)."""
+    extra = family_of(rules).dealt(rules, dealer, hands, stock, trump_card, number)
     return Event("dealt", {
         "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),
         "dealer": dealer, "leader": (dealer + 1) % rules.players, "hands": hands,
@@ -90,8 +91,8 @@ def opening(dealt: Event, secret: DealSecret | None) -> list[Event]:
 def opened(dealt: Event, secret: DealSecret | None) -> tuple[list[Event], DealState]:
     """``opening``'s events and the state they lead to."""
     state = evolve(None, dealt)
-    settled = family_of(state.rules).settle(state, secret)
-    return [dealt, *settled], fold(settled, state)
+    settled, after = settling(state, secret)
+    return [dealt, *settled], after
 
 
 def evolve(state: DealState | None, event: Event) -> DealState:
@@ -101,6 +102,8 @@ def evolve(state: DealState | None, event: Event) -> DealState:
         return family_of(rules).start(rules, data)  # type: ignore[no-any-return]
     if state is None:
         raise ValueError(f"a deal starts with its dealt event, not {event.type!r}")
+    if is_timeout(event):  # a clock's event: the deal's state does not change
+        return state
     return family_of(state.rules).evolve(state, event)  # type: ignore[no-any-return]
 
 
@@ -117,7 +120,9 @@ def states(events: Iterable[Event], state: DealState | None = None) -> Iterator[
     replay shows."""
     reducer = None if state is None else family_of(state.rules).evolve
     for event in events:
-        if reducer is None or event.type == "dealt":
+        if is_timeout(event) and state is not None:
+            pass  # a clock's event changes no state
+        elif reducer is None or event.type == "dealt":
             state = evolve(state, event)
             reducer = family_of(state.rules).evolve
         else:
@@ -126,21 +131,26 @@ def states(events: Iterable[Event], state: DealState | None = None) -> Iterator[
 
 
 def decide(state: DealState, command: Command) -> list[Event]:
-    return family_of(state.rules).decide(state, command)
+    """The events a seat's command produces, automatic consequences included."""
+    return step(state, command)[0]
 
 
 def step(state: DealState, command: Command) -> tuple[list[Event], DealState]:
-    """The events ``command`` produces (``decide``) and the state they lead to (``fold``), each
-    event folded once: what a served move, a bot and an audit need."""
+    """The events ``command`` produces (``decide``) and the state they lead to, each event
+    folded once (``flow.step``): what a served move, a bot and an audit need."""
     family = family_of(state.rules)
-    try:
-        fast = family.step  # an optional hook: a family may lack it, or have None
-    except AttributeError:
-        fast = None
-    if fast is not None:
-        return fast(state, command)
-    events = family.decide(state, command)
-    return events, fold(events, state)
+    return flow.step(state, command, family.command, family.automatic, family.evolve)
+
+
+def settle(state: DealState, secret: DealSecret | None) -> list[Event]:
+    """What the rules make happen by themselves from ``state`` on, until a seat must act."""
+    return settling(state, secret)[0]
+
+
+def settling(state: DealState, secret: DealSecret | None) -> tuple[list[Event], DealState]:
+    """``settle``'s events and the state they lead to."""
+    family = family_of(state.rules)
+    return flow.settling(state, secret, family.automatic, family.evolve)
 
 
 def view(state: DealState, seat: int | None) -> dict[str, Any]:
@@ -155,6 +165,8 @@ def hidden(rules: Any, event: Event) -> list[Hidden]:
     """The parts of ``event``'s data only some seats may see while the deal runs; a
     ``scored`` event's ``reveal`` (the seeds that make the deck) is nobody's until the deal
     may be disclosed (all its duplicate tables done)."""
+    if is_timeout(event):
+        return []
     parts = family_of(rules).hidden(event, rules)
     if event.type == "scored" and "reveal" in event.data:
         return [*parts, Hidden("/reveal", redaction.NOBODY)]

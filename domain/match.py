@@ -3,7 +3,7 @@
 Events: ``created`` (with the SHA-256 commitment to the match secret), ``client_seed`` (a seat's
 contribution to the shuffle of the deals not yet started: only its salted commitment, the seed
 is revealed in the ``scored`` of each deal it entered), ``deal_started``, ``deal_scored``,
-``rubber_won`` (Sueca's best of N rubbers: a rubber ends, the totals start again from zero),
+``rubber_won`` (a best of N rubbers: a rubber ends, the totals start again from zero),
 ``seat_claimed`` and ``seat_left`` (a player takes a seat, with an invite or as the creator, or
 hands it back: ``seated`` lists the seats held; a claim made with a player's key names the
 ``player``), ``created`` says ``rated`` when the match's end updates the ratings,
@@ -32,7 +32,7 @@ class MatchState:
     status: str = "playing"
     winner: int | None = None
     winners: tuple[int, ...] = ()       # co-winners where the game allows a tie
-    tiebreak: tuple[int, ...] = ()      # Serbian whist's scratch: successful bids
+    tiebreak: tuple[int, ...] = ()      # a second total that breaks ties (the family's)
     commitment: str | None = None
     client_seeds: tuple[dict[str, Any], ...] = ()
     secret: str | None = None  # revealed when the match ends, with the nonce
@@ -43,6 +43,10 @@ class MatchState:
     seated: tuple[int, ...] = ()        # the seats a player holds (claimed and not left)
     duplicate_of: str | None = None     # the match whose decks it deals (duplicate play)
     rated: bool = False                 # its end updates the ratings (every seat rated)
+    clock: dict[str, Any] | None = None  # the move clock (``domain.clock``), if any
+    away: tuple[int, ...] = ()          # seats their bot plays (away, or left after play began)
+    rematch_of: str | None = None       # the match this one is the rematch of
+    rematch: str | None = None          # the match that is this one's rematch
 
     @property
     def best_of(self) -> int:
@@ -67,6 +71,9 @@ class MatchState:
             out["duplicate_of"] = self.duplicate_of
         if self.rated:
             out["rated"] = True
+        out.update({k: v for k, v in (("clock", self.clock), ("rematch_of", self.rematch_of),
+                                      ("rematch", self.rematch)) if v is not None})
+        out["away"] = list(self.away)
         if self.secret is not None:
             out["secret"] = self.secret
         if self.nonce is not None:
@@ -111,8 +118,9 @@ def seat_claimed(seat: int, player: str | None = None) -> Event:
     return Event("seat_claimed", {"seat": seat, **({"player": player} if player else {})}, seat)
 
 
-def seat_left(seat: int) -> Event:
-    return Event("seat_left", {"seat": seat}, seat)
+def seat_left(seat: int, bot: str | None = None) -> Event:
+    """A player hands ``seat`` back: freed for a new invite, or (``bot``) to that bot."""
+    return Event("seat_left", {"seat": seat, **({"bot": bot} if bot else {})}, seat)
 
 
 def deal_id(match_id: str, number: int) -> str:
@@ -132,7 +140,7 @@ def number_of(deal: str) -> int:
 def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
             secret: MatchSecret, client_seeds: list[str | None],
             first: dict[str, Any] | None = None, *, duplicate_of: str | None = None,
-            rated: bool = False) -> list[Event]:
+            extra: dict[str, Any] | None = None) -> list[Event]:
     """The opening events: ``created`` (with the source of its decks for a duplicate), the
     seats' client seeds (``client_seeds``: their commitments), the first ``deal_started``
     (``first`` adds to it, e.g. a prearranged deal)."""
@@ -140,8 +148,7 @@ def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
             "options": rules.options, "seats": seats, "commitment": secret.commitment}
     if duplicate_of is not None:
         made["duplicate_of"] = duplicate_of
-    if rated:
-        made["rated"] = True
+    made.update(extra or {})  # a clock, the match this is the rematch of, rated
     events = [Event("created", made)]
     events += [Event("client_seed", {"seat": seat, "commitment": commitment, "from_deal": 1},
                      seat) for seat, commitment in enumerate(client_seeds) if commitment]
@@ -159,7 +166,7 @@ def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: M
         return []
     data = {"deal_id": deal_id(match.id, number), "number": number,
             "points": result["score"]["match_points"]}
-    if "tiebreak" in result["score"]:  # a second total that breaks ties (whist's scratch)
+    if "tiebreak" in result["score"]:  # a second total that breaks ties
         data["tiebreak"] = result["score"]["tiebreak"]
     scored = Event("deal_scored", data)
     after = evolve(match, scored)
@@ -203,7 +210,8 @@ def _created(match: MatchState | None, data: dict[str, Any]) -> MatchState:
     rules = rules_for(data["ruleset"], data["players"], data["options"])
     return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
                       totals=(0,) * len(rules.sides), commitment=data.get("commitment"),
-                      duplicate_of=data.get("duplicate_of"), rated=bool(data.get("rated")))
+                      duplicate_of=data.get("duplicate_of"), clock=data.get("clock"),
+                      rematch_of=data.get("rematch_of"), rated=bool(data.get("rated")))
 
 
 def _deal_started(match: MatchState, data: dict[str, Any]) -> MatchState:
@@ -233,11 +241,25 @@ def _rubber(match: MatchState, data: dict[str, Any]) -> MatchState:
 
 
 def _seat_claimed(match: MatchState, data: dict[str, Any]) -> MatchState:
-    return replace(match, seated=tuple(sorted({*match.seated, data["seat"]})))
+    return replace(match, seated=tuple(sorted({*match.seated, data["seat"]})),
+                   away=tuple(s for s in match.away if s != data["seat"]))
 
 
 def _seat_left(match: MatchState, data: dict[str, Any]) -> MatchState:
-    return replace(match, seated=tuple(s for s in match.seated if s != data["seat"]))
+    left = replace(match, seated=tuple(s for s in match.seated if s != data["seat"]))
+    return _seat_away(left, data) if data.get("bot") else left
+
+
+def _seat_away(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, away=tuple(sorted({*match.away, data["seat"]})))
+
+
+def _seat_back(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, away=tuple(s for s in match.away if s != data["seat"]))
+
+
+def _rematched(match: MatchState, data: dict[str, Any]) -> MatchState:
+    return replace(match, rematch=data["match_id"])
 
 
 def _ended(match: MatchState, data: dict[str, Any]) -> MatchState:
@@ -253,7 +275,8 @@ def _ended(match: MatchState, data: dict[str, Any]) -> MatchState:
 MUTATORS: dict[str, Callable[[Any, dict[str, Any]], MatchState]] = {
     "created": _created, "deal_started": _deal_started, "deal_scored": _deal_scored,
     "client_seed": _client_seed, "rubber_won": _rubber, "ended": _ended,
-    "seat_claimed": _seat_claimed, "seat_left": _seat_left,
+    "seat_claimed": _seat_claimed, "seat_left": _seat_left, "seat_away": _seat_away,
+    "seat_back": _seat_back, "rematched": _rematched,
 }
 
 

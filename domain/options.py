@@ -16,7 +16,7 @@ class Option:
 
     ``type`` is ``integer``, ``string``, ``boolean`` or ``cards`` (a list of ``count`` distinct
     card codes, none of them in ``excluded``). ``by_players`` overrides the default for some
-    player counts (Hola plays to 500 with six)."""
+    player counts (a higher target with more players)."""
 
     name: str
     type: str

@@ -2,9 +2,9 @@
 Monte Carlo and for benchmarks.
 
 The reducers are the referee; a playout is their sprint. Each family that has one (its
-``playout`` hook: ``domain/sedma/playout.py`` for captures, ``domain/trickplay.py`` for the
-trick games) plays by the same engines and rule data, but keeps hands, table and takings in
-plain lists instead of building a frozen state and an event per card: a random Sueca deal costs
+``playout`` hook: one for the capture games, ``domain/trickplay.py`` for the trick games)
+plays by the same engines and rule data, but keeps hands, table and takings in plain lists
+instead of building a frozen state and an event per card: a random deal of a trick game costs
 about a tenth of the time. It hands back the state the reducers would reach at scoring, so the
 family's own ``settle`` scores it. Where a rule needs more than playing cards (burning, the one
 pass, an auction) it declines with None and callers use the reducers.

@@ -70,7 +70,7 @@ def dealt_parts(data: dict[str, Any]) -> list[Hidden]:
 
 
 def deal_only(event: Any, rules: Any) -> list[Hidden]:
-    """The trick games (Sueca, Serbian whist): every card is dealt at once, so only the
+    """Games where every card is dealt at once: only the
     ``dealt`` event hides anything; every later event is public."""
     return dealt_parts(event.data) if event.type == "dealt" else []
 

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import briscola, sedma, sueca, whist
 from . import family as contract
-from . import sedma, sueca, whist
 from .errors import InvalidOptions
 from .family import Family
 from .options import Option, validate
@@ -33,7 +33,16 @@ class Preset:
 
     def describe(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "family": self.family.name,
-                "players": list(self.players), "options": [o.describe() for o in self.options]}
+                "players": list(self.players), "options": [o.describe() for o in self.options],
+                "table": self.table()}
+
+    def table(self) -> dict[str, Any]:
+        """How the page shows this game (``Family.page`` with the default options), with the
+        deals in a match by player count where the rules fix it."""
+        pages = {n: self.family.page(rules_for(self.id, n, None)) for n in self.players}
+        out: dict[str, Any] = pages[self.players[-1]].describe()
+        out["deals"] = {str(n): page.deals for n, page in pages.items() if page.deals}
+        return out
 
 
 PRESETS: dict[str, Preset] = {}
@@ -127,3 +136,4 @@ register(sedma.FAMILY, sedma.PRESETS)
 register(sueca.SUECA, sueca.SUECA_PRESETS)
 register(sueca.ITALIANA, sueca.ITALIANA_PRESETS)
 register(whist.FAMILY, whist.PRESETS)
+register(briscola.FAMILY, briscola.PRESETS)

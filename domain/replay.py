@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import game
+from .clock import is_timeout
 from .errors import DomainError, InvalidDeal, InvalidOptions
 from .fairness import DealSecret, commit, revealed
 from .messages import Command, Event, Move
@@ -23,7 +24,7 @@ COMMANDS = {"played": "play", "continued": "play", "stopped": "stop", "passed": 
             "redeal_asked": "redeal", "hinted": "hint"}
 
 
-# Engines 1 and 2 ended a Sedma-family capture by themselves where the leader held no card to
+# Engines 1 and 2 ended a capture by themselves where the leader held no card to
 # go on, and where the policy forbade it, both as an automatic ``stopped`` with reason
 # ``no_continuation``. Since engine 3 the leader decides the first (``stop`` is its only move,
 # RULES.md §2.3) and the second is ``side_winning``; an old log still verifies, read as that.
@@ -157,6 +158,9 @@ def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch
         if i == len(events):
             return None
         event = events[i]
+        if is_timeout(event) and event.data.get("seat") == state.turn:
+            pending, i = [], i + 1  # the seat to act ran out of time: its move follows
+            continue
         leader = _leader_must_stop(state) if _key(event) == LEGACY_STOP else None
         if leader is not None:
             pending, state = game.step(state, Command(leader, Move("stop"), secret))

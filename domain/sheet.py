@@ -1,4 +1,4 @@
-"""A match's score sheet, in the shape of the Serbian whist seed's table: per hand the cards
+"""A match's score sheet, in the shape of a bidding game's score table: per hand the cards
 dealt and the trump, then each player's bid and running total. Other games fill what they have
 (no bids, no cards)."""
 

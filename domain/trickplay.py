@@ -1,4 +1,4 @@
-"""The card play the trick games share (Sueca, Sueca Italiana, Serbian whist): what a card
+"""The card play the trick games share: what a card
 played and a trick taken do to a deal, the trick part of a view, and a fast random playout of
 the remaining tricks. ``tricks.py`` is the engine (who may play what, who wins); this is what
 the families' states do with it. Each function returns plain values or field updates, so each
@@ -42,14 +42,16 @@ class TrickState(Protocol):
     def phase(self) -> str: ...
 
 
-def card_played(state: TrickState, seat: int, move: Move, must_trump: bool = False
-                ) -> Event | None:
+def card_played(state: TrickState, seat: int, move: Move, must_trump: bool = False,
+                must_follow: bool = True) -> Event | None:
     """The ``played`` event of a card the seat in turn may play, checked without listing the
-    legal moves (only a refusal needs the list, to name them); None for any other move."""
+    legal moves (only a refusal needs the list, to name them); None for any other move.
+    Without ``must_follow`` any card held may be played."""
     card = move.card
     if (move.type == "play" and seat == state.turn and state.phase == "play"
             and card in state.hands[seat]
-            and tricks.may_play(state.hands[seat], state.trick, card, state.trump, must_trump)):
+            and (not must_follow or tricks.may_play(state.hands[seat], state.trick, card,
+                                                    state.trump, must_trump))):
         return Event("played", {"card": card}, seat)
     return None
 

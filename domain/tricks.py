@@ -1,4 +1,4 @@
-"""The trick engine shared by Sueca, Sueca Italiana and Serbian whist: what may be played to a
+"""The trick engine every trick game shares: what may be played to a
 trick and who wins it. Rank orders and point tables are the games' data."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ Trick = Sequence[tuple[int, str]]  # (seat, card) in play order
 
 def legal_cards(hand: Sequence[str], trick: Trick, trump: str | None,
                 must_trump: bool = False) -> list[str]:
-    """Follow the led suit if you can; otherwise anything, or (``must_trump``, Serbian whist)
+    """Follow the led suit if you can; otherwise anything, or (``must_trump``)
     a trump if you hold one."""
     if not trick:
         return list(hand)

@@ -21,8 +21,11 @@ class Settings:
     data_dir: str = ".tricklog"         # TRICKLOG_DATA_DIR
     port: int = 8000                    # TRICKLOG_PORT
     appendfsync: str = "always"         # TRICKLOG_APPENDFSYNC: always | everysec
+    redis_maxmemory: str = "1gb"        # TRICKLOG_REDIS_MAXMEMORY: the embedded Redis; 0: none
+    retention_abandoned_days: float = 30.0  # TRICKLOG_RETENTION_ABANDONED_DAYS: 0: keep all
     bot_delay: float = 0.0              # TRICKLOG_BOT_DELAY: seconds a bot "thinks"
     bot_min_think: float = 0.4          # TRICKLOG_BOT_MIN_THINK: no bot move sooner (timing)
+    clock_lease: float = 10.0           # TRICKLOG_CLOCK_LEASE: s a claimed deadline is held
     web_concurrency: int = 4            # TRICKLOG_WORKERS: gunicorn processes
     host: str = ""                      # TRICKLOG_HOST: the name serve binds (operator Host)
     admin_token: str = ""               # TRICKLOG_ADMIN_TOKEN: operator endpoints; "": loopback
@@ -32,6 +35,7 @@ class Settings:
     webhook_allow: tuple[str, ...] = ()  # TRICKLOG_WEBHOOK_ALLOW: hosts or networks
     webhook_timeout: float = 2.0        # TRICKLOG_WEBHOOK_TIMEOUT: seconds
     webhook_ca: str = ""                # TRICKLOG_WEBHOOK_CA: extra CA certificates (a file)
+    webhook_suspend_after: int = 5      # TRICKLOG_WEBHOOK_SUSPEND_AFTER: failures in a row
     streams_per_token: int = 16         # TRICKLOG_STREAMS_PER_TOKEN: open event streams, each
     streams_per_address: int = 1000     # TRICKLOG_STREAMS_PER_ADDRESS: ... per API process
     streams_per_process: int = 5000     # TRICKLOG_STREAMS_PER_PROCESS
@@ -39,6 +43,7 @@ class Settings:
     stream_deals_per_address: int = 20  # TRICKLOG_STREAM_DEALS_PER_ADDRESS: ... per process
     connections_per_address: int = 2000  # TRICKLOG_CONNECTIONS_PER_ADDRESS: per API process
     header_timeout: float = 10.0        # TRICKLOG_HEADER_TIMEOUT: seconds to send the headers
+    stream_write_timeout: float = 30.0  # TRICKLOG_STREAM_WRITE_TIMEOUT: a stalled watcher
     trusted_proxies: tuple[str, ...] = ()  # TRICKLOG_TRUSTED_PROXIES: addresses or networks
 
     @classmethod
@@ -50,8 +55,12 @@ class Settings:
             "data_dir": env.get("TRICKLOG_DATA_DIR", ".tricklog"),
             "port": int(env.get("TRICKLOG_PORT", "8000")),
             "appendfsync": env.get("TRICKLOG_APPENDFSYNC", "always"),
+            "redis_maxmemory": env.get("TRICKLOG_REDIS_MAXMEMORY", "1gb"),
+            "retention_abandoned_days": float(env.get("TRICKLOG_RETENTION_ABANDONED_DAYS",
+                                                      "30")),
             "bot_delay": float(env.get("TRICKLOG_BOT_DELAY", "0")),
             "bot_min_think": float(env.get("TRICKLOG_BOT_MIN_THINK", "0.4")),
+            "clock_lease": float(env.get("TRICKLOG_CLOCK_LEASE", "10")),
             "web_concurrency": int(env.get("TRICKLOG_WORKERS", "4")),
             "host": env.get("TRICKLOG_HOST", "").strip().lower(),
             "admin_token": env.get("TRICKLOG_ADMIN_TOKEN", ""),
@@ -62,6 +71,7 @@ class Settings:
             "webhook_allow": _listed(env.get("TRICKLOG_WEBHOOK_ALLOW", "")),
             "webhook_timeout": float(env.get("TRICKLOG_WEBHOOK_TIMEOUT", "2")),
             "webhook_ca": env.get("TRICKLOG_WEBHOOK_CA", ""),
+            "webhook_suspend_after": int(env.get("TRICKLOG_WEBHOOK_SUSPEND_AFTER", "5")),
             "streams_per_token": int(env.get("TRICKLOG_STREAMS_PER_TOKEN", "16")),
             "streams_per_address": int(env.get("TRICKLOG_STREAMS_PER_ADDRESS", "1000")),
             "streams_per_process": int(env.get("TRICKLOG_STREAMS_PER_PROCESS", "5000")),
@@ -71,6 +81,7 @@ class Settings:
                                                     "20")),
             "connections_per_address": int(env.get("TRICKLOG_CONNECTIONS_PER_ADDRESS", "2000")),
             "header_timeout": float(env.get("TRICKLOG_HEADER_TIMEOUT", "10")),
+            "stream_write_timeout": float(env.get("TRICKLOG_STREAM_WRITE_TIMEOUT", "30")),
             "trusted_proxies": _listed(env.get("TRICKLOG_TRUSTED_PROXIES", "")),
         }
         return cls(**{**read, **overrides})  # type: ignore[arg-type]

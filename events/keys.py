@@ -54,8 +54,18 @@ def disputes_key(deal_id: str) -> str:
 
 
 def bots_key() -> str:
-    """A hash: registered webhook bot id -> {id, name, url, secret}."""
+    """A hash: registered webhook bot id -> {id, name, url, secret, key_sha256, created_at}."""
     return "tl:bots"
+
+
+def bot_health_key(bot_id: str) -> str:
+    """A hash: a webhook bot's calls, fallbacks, failures in a row and (JSON) suspension."""
+    return f"tl:bot:{bot_id}:health"
+
+
+def bot_errors_key(bot_id: str) -> str:
+    """A list: a webhook bot's last failed calls (JSON, newest first, at most ten)."""
+    return f"tl:bot:{bot_id}:errors"
 
 
 def window_key(purpose: str, who: str, window: int) -> str:
@@ -68,6 +78,12 @@ def live_bot_matches_key() -> str:
     """A sorted set of matches with a bot seat that are not known to be over (match id ->
     creation time): what the bot-turn sweeper looks at."""
     return "tl:live-bot-matches"
+
+
+def unfinished_matches_key() -> str:
+    """A sorted set of matches not known to be over (match id -> the time from which it may
+    be idle: its creation, then its last event's), what the retention pass looks at."""
+    return "tl:unfinished-matches"
 
 
 def sweep_lock_key() -> str:
@@ -111,3 +127,9 @@ def ladder_key(preset: str) -> str:
 def ladder_lock_key() -> str:
     """Held by the one worker pairing ladder matches right now."""
     return "tl:ladder:lock"
+
+
+def deadlines_key() -> str:
+    """A sorted set of the turns a move clock runs for (``<deal id>|<seq>|<seat>`` -> the
+    deadline, epoch milliseconds); a worker claiming one moves its score on by a lease."""
+    return "tl:deadlines"

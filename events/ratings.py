@@ -1,8 +1,9 @@
 """Ratings: a projection of the finished rated matches' logs, one table per pool (a game
-family and a player count: ``sueca-4``), computed with openSkill's Plackett-Luce model.
+family and a player count: ``<family>-<players>``, the family's registered name), computed
+with openSkill's Plackett-Luce model.
 
-openSkill rates teams and free-for-all tables in one model (Sueca's partnerships, Sueca
-Italiana's and whist's each-for-themselves tables), is maintained, and is free of patents;
+openSkill rates teams and free-for-all tables in one model (partnerships, and tables where
+each plays for themselves), is maintained, and is free of patents;
 Glicko-2 rates only one against one, and TrueSkill is patent-encumbered and its Python
 package barely kept.
 

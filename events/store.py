@@ -11,6 +11,7 @@ import orjson
 import redis
 
 from . import keys
+from .deadlines import Deadlines
 from .player_records import PlayerRecords
 from .records import Records
 
@@ -70,6 +71,7 @@ class EventStore(Records, PlayerRecords):
         scripts = importlib.resources.files(__package__)
         self._append = client.register_script(scripts.joinpath("append.lua").read_text())
         self._seat_change = client.register_script(scripts.joinpath("seats.lua").read_text())
+        self.deadlines = Deadlines(client)
 
     def append(self, kind: str, sid: str, envelopes: list[dict[str, Any]], *, expected_seq: int,
                idempotency: tuple[str, str] | None = None, answer: bytes = b"",
@@ -142,6 +144,12 @@ class EventStore(Records, PlayerRecords):
         rows = cast(list[tuple[bytes, dict[bytes, bytes]]], self._redis.xrange(
             keys.stream_key(kind, sid), f"({after}-0" if after else "-", high, count=limit))
         return [orjson.loads(fields[b"e"]) for _, fields in rows]
+
+    def last(self, kind: str, sid: str) -> dict[str, Any] | None:
+        """The stream's last envelope, if any."""
+        rows = cast(list[tuple[bytes, dict[bytes, bytes]]], self._redis.xrevrange(
+            keys.stream_key(kind, sid), count=1))
+        return orjson.loads(rows[0][1][b"e"]) if rows else None
 
     def wait(self, blocking: redis.Redis, kind: str, sid: str, after: int, block_ms: int
              ) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import http.client
 import importlib
 import json
 import os
@@ -56,9 +57,9 @@ MOVE_TRIES = 4
 
 def post_move(base: str, deal: str, token: str, move: dict[str, Any]) -> Any:
     """Post a move, always with an ``Idempotency-Key``. While its outcome is unknown (no
-    answer came, or a 502/503/504) it is posted again with the same key, after the seconds
-    the server asks: the server answers a repeat with the first outcome, never a second
-    move."""
+    answer came, or only part of one, or a 502/503/504) it is posted again with the same
+    key, after the seconds the server asks: the server answers a repeat with the first
+    outcome, never a second move."""
     key = uuid.uuid4().hex
     for attempt in range(1, MOVE_TRIES + 1):
         try:
@@ -68,7 +69,8 @@ def post_move(base: str, deal: str, token: str, move: dict[str, Any]) -> Any:
             if exc.code not in (502, 503, 504) or attempt == MOVE_TRIES:
                 raise
             pause = float(exc.headers.get("Retry-After") or 1)
-        except (urllib.error.URLError, OSError):  # the answer was lost on its way
+        except (urllib.error.URLError, OSError, http.client.HTTPException):
+            # the answer was lost on its way: no answer (a reset), or one cut short
             if attempt == MOVE_TRIES:
                 raise
             pause = 1.0

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import orjson
 
-BID_VALUES = range(0, 121)          # Serbian whist 0..13, Sueca Italiana 61..120
+BID_VALUES = range(0, 121)          # tricks (0..13) or card points (61..120)
 SUITS = ("S", "H", "D", "C")
 LEADS = ("self", "partner")
 WORDS = ("ubij", "pusti", "napuni")  # domain.table_talk.WORDS, in a fixed order

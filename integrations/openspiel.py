@@ -2,7 +2,7 @@
 
 ``register()`` registers them all with ``pyspiel``; ``load(preset, players, **params)``
 registers and loads one. Parameters: ``players``, ``dealer`` (0), ``number`` (the deal's place
-in its match: Serbian whist's hand size and trumps depend on it), ``carry`` (Brazilian Sueca's
+in its match: a hand's size and trumps may depend on it), ``carry`` (a drawn deal's
 game points carried in), and the preset's options (``cards`` options as space-separated codes;
 an integer option whose default depends on the player count takes -1 for that default).
 
@@ -88,7 +88,7 @@ def game_type(preset: str) -> pyspiel.GameType:
 class TricklogGame(pyspiel.Game):  # type: ignore[misc]
     """One preset's deal as an OpenSpiel game; ``register`` makes a subclass per preset."""
 
-    PRESET = "sedma"
+    PRESET = ""  # each subclass plays one preset (``register``)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         preset = self.PRESET
@@ -232,7 +232,7 @@ class TricklogState(pyspiel.State):  # type: ignore[misc]
                 continue
             if other.view(player) == self.view(player):
                 return other
-        # The determinizer may not use everything a history reveals (before engine 3, a Sedma
+        # The determinizer may not use everything a history reveals (before engine 3, a capture
         # capture that ended by itself told that its leader held no card to go on; since, the
         # leader is always asked). Where no relabelling fits, this sample is the real deal:
         # counted, and only ever in the searching bot's favour.
@@ -274,7 +274,7 @@ class ViewObserver:
 
 _CLASSES: dict[str, type[TricklogGame]] = {
     preset: type(f"TricklogGame_{preset.replace('-', '_')}", (TricklogGame,), {"PRESET": preset})
-    for preset in PRESETS}
+    for preset in PRESETS if PRESETS[preset].family.bounds is not None}  # utilities known
 
 
 def register() -> list[str]:
@@ -285,7 +285,7 @@ def register() -> list[str]:
     for preset, cls in _CLASSES.items():
         if game_name(preset) not in known:
             pyspiel.register_game(game_type(preset), cls)
-    return [game_name(p) for p in PRESETS]
+    return [game_name(p) for p in _CLASSES]
 
 
 def load(preset: str, players: int | None = None, **params: Any) -> TricklogGame:

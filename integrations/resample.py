@@ -7,7 +7,7 @@ cards the seat has never seen (a permutation that maps each card where it truly 
 the card the sample puts there) applied to the real deck. Every card the seat has seen keeps
 its name, so every move made so far is the same move; replaying them on the new deck reaches
 the sampled state. Callers replay and check the seat's view is unchanged, and draw again when
-a rule the determinizer does not model (e.g. Sedma's automatic end of a capture) says no.
+a rule the determinizer does not model (e.g. an automatic end of a capture) says no.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def sample_state(state: Any, seat: int, rng: random.Random) -> Any:
 
 
 def relabelling(truth: Any, sample: Any, rng: random.Random) -> list[tuple[str, str]]:
-    """Card renamings (a permutation of the pack as a multiset: Hola's six-player pack holds
+    """Card renamings (a permutation of the pack as a multiset: a two-pack game holds
     every card twice) taking ``truth``'s hidden layout to ``sample``'s."""
     pairs: list[tuple[str, str]] = []
     for real, guessed in zip(truth.hands, sample.hands, strict=True):

@@ -21,7 +21,7 @@ from domain.registry import family_of, rules_for
 
 @dataclass(frozen=True)
 class Table:
-    """The fixed facts of one deal: rules, dealer, its number in the match, a Sueca carry."""
+    """The fixed facts of one deal: rules, dealer, its number in the match, a carry."""
 
     rules: Any
     dealer: int = 0
@@ -72,7 +72,7 @@ def play(state: Any, seat: int, move: dict[str, Any], secret: DealSecret | None 
 
 
 def higher_wins(rules: Any) -> bool:
-    """Whether a larger total wins the match (not so in Serbian whist's golf-style systems)."""
+    """Whether a larger total wins the match (not so in golf-style scoring systems)."""
     n = len(rules.sides)
     big = 10 ** 6
     winners = family_of(rules).match_winners(rules, [big] + [0] * (n - 1), big, [0] * n)

@@ -62,14 +62,13 @@ def kernel_deals(preset: str, players: int, seconds: float) -> float:
     kernel (each card drawn from the legal moves of the shared engine), the family's scoring
     with the seed revealed."""
     rules = registry.rules_for(preset, players, {})
-    family = game.family_of(rules)
     rng = random.Random(1)
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         seed = bench_secret(f"b{done}")
         state = game.fold(game.new_deal(rules, 1 + done % 20, done % players, seed))
         fast = playout.play_out(state, rng)
-        state = game.fold(family.settle(fast, seed), fast)
+        state = game.settling(fast, seed)[1]
         assert state.phase == "over"
         done += 1
     return done / (time.perf_counter() - start)
@@ -79,7 +78,6 @@ def whist_matches(seconds: float, kernel: bool) -> float:
     """Whole 28-hand matches: the bidding by the reducers, the card play by the playout kernel
     (``kernel``) or by the reducers too."""
     rules = registry.rules_for("serbian-whist", 4, {})
-    family = game.family_of(rules)
     rng = random.Random(2)
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -89,7 +87,7 @@ def whist_matches(seconds: float, kernel: bool) -> float:
             while state.phase != "over":
                 fast = playout.play_out(state, rng) if kernel else None
                 if fast is not None:
-                    state = game.fold(family.settle(fast, seed), fast)
+                    state = game.settling(fast, seed)[1]
                     continue
                 move = Move.from_dict(rng.choice(game.legal_moves(state, state.turn)))
                 state = STEP(state, Command(state.turn, move, seed))[1]

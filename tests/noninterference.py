@@ -96,8 +96,9 @@ class Case:
 def every_case() -> list[Case]:
     """Every preset and player count of the catalogue with its default options, and options
     that change what a seat may do or see: table talk, Hola's sedma-style fight, sedma-3-32's
-    one pass, a burned round, Brazil's weak-hand redeal. (Not ``burned_hand``: that no hand
-    holds four of a kind is public after every draw, which a twin would have to keep.)"""
+    one pass, a burned round, Brazil's weak-hand redeal, whist's turned trump. (Not
+    ``burned_hand``: that no hand holds four of a kind is public after every draw, which a
+    twin would have to keep.)"""
     out = [Case(pid, n) for pid, preset in registry.PRESETS.items() for n in preset.players]
     for pid, preset in registry.PRESETS.items():
         if any(o.name == "table_talk" for o in preset.options):
@@ -105,7 +106,8 @@ def every_case() -> list[Case]:
     out += [Case("hola", 4, (("fight_rule", "sedma_style"),)),
             Case("sedma-3-32", 3, (("short_stock", "one_pass"),)),
             Case("sedma", 4, (("burn_tariff", "graded"),)),
-            Case("sueca-brazil", 4, (("weak_hand_redeal", True),))]
+            Case("sueca-brazil", 4, (("weak_hand_redeal", True),)),
+            Case("serbian-whist", 4, (("trumps", "turned"),))]
     return out
 
 
@@ -152,7 +154,7 @@ def random_deal(rules: Any, rng: random.Random) -> Deal:
     family = family_of(rules)
     deck, dealer = rng.sample(rules.pack(), len(rules.pack())), rng.randrange(rules.players)
     hands, stock = family.deal_layout(rules, deck, dealer, 1)
-    trump = family.dealt(rules, dealer, hands, None, 1).get("trump_card")
+    trump = family.dealt(rules, dealer, hands, stock, None, 1).get("trump_card")
     return Deal(dealer, tuple(map(tuple, hands)), tuple(stock), trump)
 
 
@@ -244,8 +246,12 @@ def known_slots(rules: Any, deal: Deal, plays: Iterable[Play], observer: Observe
                       for s, h in enumerate(deal.hands)})
     if observer is not None:
         held.pin_all(observer)
-    if deal.trump_card is not None:
-        held.pin(deal.dealer, deal.trump_card)
+    if deal.trump_card is not None:  # turned face up: in a hand, or under the stock
+        holder = next((s for s, h in enumerate(deal.hands) if deal.trump_card in h), None)
+        if holder is not None:
+            held.pin(holder, deal.trump_card)
+        else:
+            held.pins.add((STOCK, list(deal.stock).index(deal.trump_card)))
     for event in (e for play in plays for e in play.events):
         _follow(rules, held, event, observer)
     return held.pins

@@ -4,7 +4,9 @@ columns under pytest), so a marker at the end of a long path falls off (issue 32
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 from pathlib import Path
 from typing import NamedTuple
 
@@ -63,3 +65,18 @@ def descendants(root: int, rows: list[Proc] | None = None) -> list[Proc]:
         found += level
         frontier = {row.pid for row in level}
     return found
+
+
+def kill_tree(pid: int) -> None:
+    """SIGKILL ``pid``, its group and every process below it, each in its own group too: an RQ
+    work horse calls ``setpgrp``, so killing a worker's group alone leaves its horse running
+    (it would then finish its job against whatever the store holds by then)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGSTOP)  # it forks nothing more while its tree is read
+    below = descendants(pid)
+    for group in {pid, *(p.pgid for p in below)} - {os.getpgrp()}:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(group, signal.SIGKILL)
+    for proc in below:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(proc.pid, signal.SIGKILL)

@@ -16,6 +16,7 @@ from typing import Any
 from domain import flow, tricks
 from domain.errors import IllegalMove, InvalidDeal
 from domain.fairness import DealSecret, reveal
+from domain.family import Page
 from domain.messages import Command, Event
 from domain.options import Option
 from domain.redaction import deal_only, with_ending
@@ -73,8 +74,8 @@ def check_prearranged(rules: TinyRules, hands: list[list[str]], stock: list[str]
         raise InvalidDeal("hands", "two hands of three, the six cards once each")
 
 
-def dealt(rules: TinyRules, dealer: int, hands: list[list[str]], trump_card: str | None,
-          number: int) -> dict[str, Any]:
+def dealt(rules: TinyRules, dealer: int, hands: list[list[str]], stock: list[str],
+          trump_card: str | None, number: int) -> dict[str, Any]:
     return {}
 
 
@@ -90,7 +91,7 @@ def legal_moves(state: TinyState, seat: int | None) -> list[dict[str, Any]]:
             for c in tricks.legal_cards(state.hands[seat], state.trick, None)]
 
 
-def _player_event(state: TinyState, command: Command) -> Event:
+def player_event(state: TinyState, command: Command) -> Event:
     legal = legal_moves(state, command.seat)
     flow.check_turn(state, command.seat, legal)
     if command.move.to_dict() not in legal:
@@ -98,7 +99,7 @@ def _player_event(state: TinyState, command: Command) -> Event:
     return Event("played", {"card": command.move.card}, command.seat)
 
 
-def _automatic(state: TinyState, secret: DealSecret | None) -> Event | None:
+def automatic(state: TinyState, secret: DealSecret | None) -> Event | None:
     if len(state.trick) == 2:
         winner = tricks.trick_winner(state.trick, None, ORDER)
         return Event("trick_taken", {"seat": winner, "cards": [c for _, c in state.trick]})
@@ -108,14 +109,6 @@ def _automatic(state: TinyState, secret: DealSecret | None) -> Event | None:
             "winners": [s for s in (0, 1) if won[s] == max(won)], "match_points": won},
             **reveal(state.commitment, secret)})
     return None
-
-
-def decide(state: TinyState, command: Command) -> list[Event]:
-    return flow.decide(state, command, _player_event, _automatic, evolve)
-
-
-def settle(state: TinyState, secret: DealSecret | None) -> list[Event]:
-    return flow.settle(state, secret, _automatic, evolve)
 
 
 def evolve(state: TinyState, event: Event) -> TinyState:
@@ -173,11 +166,16 @@ class Tiny:
     dealt = staticmethod(dealt)
     start = staticmethod(start)
     legal_moves = staticmethod(legal_moves)
-    decide = staticmethod(decide)
-    settle = staticmethod(settle)
+    command = staticmethod(player_event)
+    automatic = staticmethod(automatic)
     evolve = staticmethod(evolve)
     view = staticmethod(view)
     hidden = staticmethod(deal_only)
+    page = staticmethod(lambda rules: Page(ranks=("A", "K", "Q"), trumps="none"))
+    view_schema = "TinyView"
+    schemas = None
+    bounds = None  # not offered to OpenSpiel
+    points_total = None
     next_dealer = staticmethod(lambda rules, dealer, result: (dealer + 1) % 2)
     match_winners = staticmethod(
         lambda rules, totals, deals, tiebreak: [s for s in (0, 1) if totals[s] == max(totals)])

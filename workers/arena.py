@@ -175,7 +175,7 @@ def play_match(rules: Any, seat_bots: Sequence[str], seed: int, tally: Tally,
         tally.point_share.append(mine / (sum(points) or 1))
         for event in matches.after_deal(state_m, number, deal.result, secret):
             state_m = matches.evolve(state_m, event)
-            if event.type == "deal_started":  # Brazilian Sueca: a 60-60 deal's carry
+            if event.type == "deal_started":  # a drawn deal's carry
                 carry = event.data.get("carry", 0)
         if state_m.status == "over":
             return state_m

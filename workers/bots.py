@@ -16,17 +16,15 @@ import math
 import random
 import time
 from datetime import datetime, timedelta
-from typing import Any
 
 from domain import match as match_rules
 from domain.bots import BOTS
 from domain.errors import IllegalMove
 from domain.fairness import bot_seed
-from events.config import Settings
-from events.referee import Referee, StaleSeq, bots, deals, moves
+from events.referee import Referee, StaleSeq, deals, moves
 
-from . import runtime, webhooks
-from .turns import LEASE
+from . import runtime, webhook_calls
+from .turns import think_time
 
 log = logging.getLogger("tricklog.workers.bots")
 
@@ -40,7 +38,7 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
     deal = deals.load(referee, deal_id)
     if deal.seq != seq or deal.state.turn != seat:
         return "stale"
-    bot = deal.meta.bot_of(seat)
+    bot = deal.meta.acting_bot(seat)
     if bot is None:
         return "not a bot"
     view = deals.view_of(deal, deal.state, deal.seq, seat, False)
@@ -50,7 +48,7 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
     if bot in BOTS:
         move = BOTS[bot](view, rng)
     else:
-        move, reason = _ask_webhook(bots.webhook(referee, bot), view, rng)
+        move, reason = webhook_calls.play(referee, bot, view, rng, deal_id, seq)
         if reason is not None:
             command_id = f"bot-fallback:{reason}:{seq}"
     _think(referee, deal_id, seq, think_time(runtime.settings()))
@@ -67,18 +65,6 @@ def play_bot_turn(deal_id: str, seq: int, seat: int) -> str:
     log.info("bot moved", extra={"deal": deal_id, "seq": seq, "seat": seat, "bot": bot,
                                  "fallback": command_id})
     return "moved"
-
-
-# TRICKLOG_BOT_MIN_THINK is cut to this, well under the lease a started job holds without a
-# heartbeat (a worker that does not fork beats none while a job runs)
-MAX_MIN_THINK = LEASE / 3
-
-
-def think_time(settings: Settings) -> float:
-    """Seconds from the turn's event to the bot's move, at least: the minimum think time (so a
-    forced move looks like any other) or, when larger, ``TRICKLOG_BOT_DELAY`` (pacing bots for
-    people to watch)."""
-    return max(min(settings.bot_min_think, MAX_MIN_THINK), settings.bot_delay, 0.0)
 
 
 def think_left(turn_at: str, think: float, now: str) -> float:
@@ -105,27 +91,4 @@ def _think(referee: Referee, deal_id: str, seq: int, think: float) -> None:
         time.sleep(min(left, think))  # a stamp from a clock ahead: no longer than think
 
 
-def _ask_webhook(hook: dict[str, Any] | None, view: dict[str, Any], rng: random.Random
-                 ) -> tuple[dict[str, Any], str | None]:
-    """The webhook bot's move (one of the legal moves), or a random one and the reason
-    (timeout, error, illegal, redirect, not-allowed, unknown-bot). Nothing a bot answers, or
-    fails to, raises out of here: a job that raised would be retried, and swept again, forever
-    (issue 32)."""
-    if hook is None:
-        return BOTS["random"](view, rng), "unknown-bot"
-    why: Exception
-    try:
-        return webhooks.ask(hook, view, webhooks.Policy.of(runtime.settings())), None
-    except webhooks.NotAllowed as exc:
-        reason, why = "not-allowed", exc
-    except webhooks.Redirected as exc:
-        reason, why = "redirect", exc
-    except webhooks.Illegal as exc:
-        reason, why = "illegal", exc
-    except TimeoutError as exc:
-        reason, why = "timeout", exc
-    except Exception as exc:  # noqa: BLE001 - whatever a hostile bot causes: the fallback
-        reason, why = "timeout" if "timed out" in str(exc) else "error", exc
-    log.warning("webhook bot failed; playing a random move", extra={
-        "bot": hook["id"], "reason": reason, "why": f"{type(why).__name__}: {str(why)[:200]}"})
-    return BOTS["random"](view, rng), reason
+_ask_webhook = webhook_calls.ask  # a webhook's move, or a fallback and why (tests)

@@ -4,9 +4,9 @@ settles the ladder matches that ended (the entry's matches, and its fallbacks: m
 ``command_id`` is ``bot-fallback:<reason>:<seq>``, a random move played because the webhook
 bot timed out, failed or answered an illegal move; ``TRICKLOG_LADDER_MAX_FALLBACKS``, 3, drop
 the entry), then starts one rated match for the entry that has played least among those not
-playing one, against the anchors and other entries of near rating (``ladder_pairing``).
-Workers play its bot seats as any; a player's seat is kept for it (an SSE bot claims it with
-its key)."""
+playing one (a suspended webhook bot sits out), against the anchors and other entries of
+near rating (``ladder_pairing``). Workers play its bot seats as any; a player's seat is kept
+for it (an SSE bot claims it with its key)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import random
 import time
 from typing import Any
 
-from events.referee import NotFound, Referee, ladder, matches, ratings
+from events.referee import NotFound, Referee, bots, ladder, matches, ratings
 
 from . import ladder_pairing
 
@@ -67,7 +67,7 @@ def pair(referee: Referee, preset: str, rng: random.Random,
     """Settle the preset's ended ladder matches, then start one; its id, or None."""
     entries = ladder.entries(referee, preset)
     free = [e for e in entries if settle(referee, preset, e, max_fallbacks)
-            and e["status"] == "active"]
+            and e["status"] == "active" and not _suspended(referee, e["id"])]
     if not free:
         return None
     count = ladder.players_of(preset)
@@ -85,6 +85,11 @@ def pair(referee: Referee, preset: str, rng: random.Random,
         by_id[entity]["running"] = made["id"]
         ladder.record(referee, preset, by_id[entity])
     return str(made["id"])
+
+
+def _suspended(referee: Referee, entity: str) -> bool:
+    """A webhook bot entry whose bot is suspended sits out until it is resumed."""
+    return entity.startswith("bot:wb_") and bots.suspension(referee, entity[4:]) is not None
 
 
 def _sides(preset: str, count: int) -> list[list[int]]:

@@ -1,20 +1,24 @@
-"""The objects a job needs, built once per worker process from the environment.
-
-Tests running a ``SimpleWorker`` in-process call ``configure`` with their own referee."""
+"""Composition, for the API and the workers alike: ``compose`` builds the referee (store, queue,
+bot-turn hooks and the clock) and nothing else does. A worker process composes one at start
+(``tricklog worker``) and ``configure``s it for its jobs; tests running a ``SimpleWorker``
+in-process configure their own."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import redis
 from rq import Queue
 from rq.serializers import JSONSerializer
 
 from events.config import Settings, connect
-from events.referee import Referee
+from events.referee import Referee, utc_now
 from events.store import EventStore
 
 from .turns import BotTurns
 
 QUEUE_NAME = "tricklog"
+Clock = Callable[[], str]
 _referee: Referee | None = None
 
 
@@ -22,18 +26,24 @@ def queue_for(connection: redis.Redis) -> Queue:
     return Queue(QUEUE_NAME, connection=connection, serializer=JSONSerializer)
 
 
-def turn_hook(queue: Queue) -> BotTurns:
+def turn_hook(queue: Queue, settings: Settings | None = None) -> BotTurns:
     """The notifier a referee calls when a bot seat is to act: enqueue one job per turn
-    (``workers.turns``: a duplicate or retried job can never move twice)."""
-    return BotTurns(queue)
+    (``workers.turns``: a duplicate or retried job can never move twice), a webhook bot's on
+    a queue of its own."""
+    return BotTurns(queue, settings)
 
 
-def build_referee(settings: Settings) -> Referee:
-    assert settings.redis_url, "TRICKLOG_REDIS_URL must be set for a worker"
-    store = EventStore(connect(settings.redis_url))
-    queue = queue_for(connect(settings.queue_url or settings.redis_url))
-    turns = turn_hook(queue)
-    return Referee(store, on_turn=turns, on_stall=turns.ensure)
+def compose(settings: Settings, *, client: redis.Redis | None = None,
+            queue_client: redis.Redis | None = None, clock: Clock = utc_now) -> Referee:
+    """The referee over ``client`` (else ``TRICKLOG_REDIS_URL``) with its bot turns queued on
+    ``queue_client`` (else ``TRICKLOG_QUEUE_URL``, else the same Redis), stamping by ``clock``."""
+    if client is None:
+        assert settings.redis_url, "TRICKLOG_REDIS_URL must be set"
+        client = connect(settings.redis_url)
+    if queue_client is None:
+        queue_client = connect(settings.queue_url) if settings.queue_url else client
+    turns = turn_hook(queue_for(queue_client), settings)
+    return Referee(EventStore(client), clock=clock, on_turn=turns, on_stall=turns.ensure)
 
 
 def configure(referee: Referee | None) -> None:
@@ -44,7 +54,7 @@ def configure(referee: Referee | None) -> None:
 def referee() -> Referee:
     global _referee
     if _referee is None:
-        _referee = build_referee(Settings.from_env())
+        _referee = compose(Settings.from_env())
     return _referee
 
 

@@ -2,10 +2,12 @@
 
 A bot turn is enqueued when the move before it is made; if that enqueue failed (Redis
 restarting), or the job died with its worker, nobody would ever play the turn. Every
-``SWEEP_INTERVAL`` seconds one worker (a lock in Redis) goes through the matches with a bot seat
-that are not over (``keys.live_bot_matches_key``): it brings each match up to date (a deal that
-ended without the next one started) and, when the current deal has a bot seat to act, makes sure
-a job will play it (``BotTurns.ensure``). Matches found over leave the set. Jobs stay
+``SWEEP_INTERVAL`` seconds one worker (a lock in Redis) goes through the matches (every match
+made since move clocks: a deal over with no next one is the sweeper's to start, reads append
+nothing) that are not over (``keys.live_bot_matches_key``): it brings each match up to date (a
+deal that ended without the next one started) and, when the current deal has a bot seat to act,
+makes sure a job will play it (``BotTurns.ensure``); a person's clocked turn gets its deadline
+back if a Redis restart lost it (``turns.watch``). Matches found over leave the set. Jobs stay
 exactly-once (expected ``seq`` plus idempotency key), so a turn enqueued twice moves once.
 """
 
@@ -18,13 +20,15 @@ from typing import Any
 
 from rq import Worker
 
-from events.referee import NotFound, Referee, deals, matches
+from events.referee import NotFound, Referee, deals, matches, turns
+
+from .retention import RETENTION_INTERVAL, expire_abandoned
 
 log = logging.getLogger("tricklog.workers.sweeper")
 SWEEP_INTERVAL = 2
 PAGE = 500
 
-Ensure = Callable[[str, int, int], bool]
+Ensure = Callable[[str, int, int, str], bool]
 
 
 def live_matches(referee: Referee) -> Iterator[str]:
@@ -61,18 +65,21 @@ def sweep_match(referee: Referee, ensure: Ensure, match_id: str) -> str | None:
         return None
     deal = deals.load(referee, state.deals[-1]["id"])
     turn = deal.state.turn
-    if turn is None or not deal.meta.bot_of(turn):
+    bot = deal.meta.acting_bot(turn)
+    if turn is None or not bot:
+        turns.watch(referee, deal.id, deal.seq, turn, deal.meta, only_new=True)  # a lost one
         return None
-    return deal.id if ensure(deal.id, deal.seq, turn) else None
+    return deal.id if ensure(deal.id, deal.seq, turn, bot) else None
 
 
 class Sweeper:
     """Runs ``sweep`` at most every ``interval`` seconds, and in one worker at a time."""
 
     def __init__(self, referee: Referee, ensure: Ensure, name: str,
-                 interval: float = SWEEP_INTERVAL) -> None:
+                 interval: float = SWEEP_INTERVAL, abandoned_days: float = 0.0) -> None:
         self.referee, self.ensure, self.name, self.interval = referee, ensure, name, interval
         self.last = float("-inf")
+        self.abandoned_days, self.last_retention = abandoned_days, float("-inf")
 
     def maybe(self) -> None:
         now = time.monotonic()
@@ -84,6 +91,9 @@ class Sweeper:
                 kicked = sweep(self.referee, self.ensure)
                 if kicked:
                     log.warning("swept lost bot turns", extra={"deals": kicked})
+                if now - self.last_retention >= RETENTION_INTERVAL:
+                    self.last_retention = now
+                    expire_abandoned(self.referee, self.abandoned_days)
         except Exception:  # Redis away: the next pass tries again
             log.warning("sweep failed", exc_info=True)
 

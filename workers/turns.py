@@ -10,12 +10,15 @@ bot moves once. ``ensure`` enqueues a turn only when no job will play it: none w
 from __future__ import annotations
 
 import logging
+import math
 from datetime import UTC, datetime
 
 from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.utils import utcparse
+
+from events.config import Settings
 
 log = logging.getLogger("tricklog.workers.turns")
 
@@ -28,6 +31,28 @@ LEASE = 3 * JOB_MONITORING_INTERVAL
 WAITING = {b"deferred", b"scheduled", b"finished"}
 PLAY_BOT_TURN = "workers.bots.play_bot_turn"
 JOB_PREFIX = "bot-"
+# Webhook bots' turns go on a queue of their own, taken by workers of their own
+# (``tricklog worker --webhooks``): a slow bot holds only those, never the workers that play
+# the built-in bots, audits and replays; and its job is cut off soon (``webhook_job_timeout``).
+WEBHOOK_QUEUE_NAME = "tricklog-webhooks"
+WEBHOOK_JOB_MARGIN = 10  # seconds a webhook job may take beyond its call and its think time
+
+
+# TRICKLOG_BOT_MIN_THINK is cut to this, well under the lease a started job holds without a
+# heartbeat (a worker that does not fork beats none while a job runs)
+MAX_MIN_THINK = LEASE / 3
+
+
+def think_time(settings: Settings) -> float:
+    """Seconds from the turn's event to the bot's move, at least: the minimum think time (so a
+    forced move looks like any other) or, when larger, ``TRICKLOG_BOT_DELAY`` (pacing bots for
+    people to watch)."""
+    return max(min(settings.bot_min_think, MAX_MIN_THINK), settings.bot_delay, 0.0)
+
+
+def webhook_job_timeout(settings: Settings) -> int:
+    """RQ's timeout for a webhook bot's turn: its think time, one call's deadline, a margin."""
+    return math.ceil(think_time(settings) + settings.webhook_timeout) + WEBHOOK_JOB_MARGIN
 
 
 def job_id(deal_id: str, seq: int) -> str:
@@ -48,38 +73,49 @@ def served_job(queue: Queue, ident: str) -> Job:
 
 class BotTurns:
     """The notifier a referee calls when a bot seat is to act (``__call__``: enqueue), and the
-    check a sweeper or a read makes (``ensure``)."""
+    check a sweeper or a read makes (``ensure``). A webhook bot's turn (``bot`` a ``wb_`` id)
+    goes on ``webhooks``, a queue beside ``queue`` with the same connection."""
 
-    def __init__(self, queue: Queue) -> None:
+    def __init__(self, queue: Queue, settings: Settings | None = None) -> None:
         self.queue = queue
+        self.webhooks = Queue(WEBHOOK_QUEUE_NAME, connection=queue.connection,
+                              serializer=queue.serializer)
+        self.settings = settings
 
-    def __call__(self, deal_id: str, seq: int, seat: int) -> None:
+    def queue_of(self, bot: str) -> Queue:
+        return self.webhooks if bot.startswith("wb_") else self.queue
+
+    def __call__(self, deal_id: str, seq: int, seat: int, bot: str = "") -> None:
         # By name: the job module needs the runtime, which needs this; no import circle.
-        self.queue.enqueue(PLAY_BOT_TURN, deal_id, seq, seat, job_id=job_id(deal_id, seq),
-                           result_ttl=60, failure_ttl=3600,
-                           retry=Retry(max=3))  # at least once; idempotent
+        timeout = None
+        if bot.startswith("wb_"):
+            timeout = webhook_job_timeout(self.settings or Settings.from_env())
+        self.queue_of(bot).enqueue(
+            PLAY_BOT_TURN, deal_id, seq, seat, job_id=job_id(deal_id, seq), result_ttl=60,
+            failure_ttl=3600, job_timeout=timeout, retry=Retry(max=3))  # at least once
 
-    def ensure(self, deal_id: str, seq: int, seat: int) -> bool:
+    def ensure(self, deal_id: str, seq: int, seat: int, bot: str = "") -> bool:
         """Enqueue the turn unless a job will play it; True if it was enqueued."""
-        ident = job_id(deal_id, seq)
+        ident, queue = job_id(deal_id, seq), self.queue_of(bot)
         status, enqueued, started, beat = self.queue.connection.hmget(
             Job.key_for(ident), "status", "enqueued_at", "started_at", "last_heartbeat")
         if status in WAITING:
             return False
-        if status == b"queued" and (_fresh(enqueued) or self._in_queue(ident)):
+        if status == b"queued" and (_fresh(enqueued) or self._in_queue(queue, ident)):
             return False
         if status == b"started" and (_fresh(beat) or _fresh(started)):
             return False
         if status == b"failed":
-            self.queue.failed_job_registry.remove(ident)
-        self(deal_id, seq, seat)
+            queue.failed_job_registry.remove(ident)
+        self(deal_id, seq, seat, bot)
         log.warning("bot turn had no job; enqueued", extra={
             "deal": deal_id, "seq": seq, "seat": seat,
             "job_status": status.decode() if status else None})
         return True
 
-    def _in_queue(self, ident: str) -> bool:
-        return self.queue.connection.lpos(self.queue.key, ident) is not None
+    @staticmethod
+    def _in_queue(queue: Queue, ident: str) -> bool:
+        return queue.connection.lpos(queue.key, ident) is not None
 
 
 def _fresh(stamp: bytes | None) -> bool:

@@ -15,8 +15,6 @@ close; at most 64 KiB), and it must name one of the seat's legal moves.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import ipaddress
 import json
 import socket
@@ -28,7 +26,8 @@ from urllib.parse import urlsplit
 
 from events.config import Settings
 
-SIGNATURE_HEADER = "X-Tricklog-Signature"
+from . import signatures
+
 MAX_ANSWER = 65536  # bytes of body
 MAX_HEAD = 16384  # bytes of status line and headers
 
@@ -133,10 +132,6 @@ def _address_allowed(address: str, networks: list[Any], named: bool) -> bool:
     return any(ip in net for net in networks) or (named and ip.is_global)
 
 
-def sign(secret: str, body: bytes) -> str:
-    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-
-
 def ask(bot: dict[str, Any], view: dict[str, Any], policy: Policy) -> dict[str, Any]:
     """POST the seat's view (with its legal moves) to the bot; its answer is the move, either
     bare or as ``{"move": {...}}``, and must be one of the legal moves (which is returned: the
@@ -146,7 +141,10 @@ def ask(bot: dict[str, Any], view: dict[str, Any], policy: Policy) -> dict[str, 
     deadline = time.monotonic() + policy.timeout
     target = resolve(bot["url"], policy.allow)
     body = json.dumps({"view": view, "legal_moves": view["legal_moves"]}).encode()
-    status, headers, content = _exchange(target, _request(target, bot, body), policy, deadline)
+    now = time.time()
+    previous = bot.get("previous_secret") if bot.get("previous_until", 0) > now else None
+    request = _request(target, signatures.headers(bot["secret"], body, int(now), previous), body)
+    status, headers, content = _exchange(target, request, policy, deadline)
     if 300 <= status < 400:
         raise Redirected(f"answered {status} (to {headers.get('location', '')[:200]})")
     if not 200 <= status < 300:
@@ -170,14 +168,15 @@ def legal_answer(answer: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
     raise Illegal(f"{json.dumps(move)[:200]} is not one of the legal moves")
 
 
-def _request(target: Target, bot: dict[str, Any], body: bytes) -> bytes:
+def _request(target: Target, signed: dict[str, str], body: bytes) -> bytes:
     if not target.path.isascii() or any(c in target.path for c in " \r\n\t\x00"):
         raise Malformed("the URL's path must be ASCII with no space or control character")
     host = target.host_header
     host = host if host.isascii() else host.encode("idna").decode("ascii")  # an IDN host
     head = (f"POST {target.path} HTTP/1.1\r\nHost: {host}\r\n"
             f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
-            f"{SIGNATURE_HEADER}: {sign(bot['secret'], body)}\r\nConnection: close\r\n\r\n")
+            + "".join(f"{name}: {value}\r\n" for name, value in signed.items())
+            + "Connection: close\r\n\r\n")
     return head.encode("ascii") + body
 
 

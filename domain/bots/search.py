@@ -73,7 +73,7 @@ def _playout(family: Any, state: Any, me: int, move: dict[str, Any],
                 break
             fast = playout.play_out(state, rng)
             if fast is not None:
-                state = game.fold(family.settle(fast, None), fast)
+                state = game.settling(fast, None)[1]
                 break
             state = _apply(family, state, state.turn, rng.choice(
                 family.legal_moves(state, state.turn)))

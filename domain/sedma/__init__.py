@@ -7,6 +7,7 @@ leader may go on, hands are refilled from a stock. Every preset is data (``rules
 from __future__ import annotations
 
 from ..family import Family
+from . import bounds as _bounds
 from . import heuristic as _heuristic
 from . import play
 from . import playout as _playout
@@ -27,12 +28,16 @@ class Sedma:
     dealt = staticmethod(play.dealt)
     start = staticmethod(_state.start)
     legal_moves = staticmethod(play.legal_moves)
-    decide = staticmethod(play.decide)
-    step = staticmethod(play.step)
-    settle = staticmethod(play.settle)
+    command = staticmethod(play.player_event)
+    automatic = staticmethod(play.automatic)
     evolve = staticmethod(_state.evolve)
     view = staticmethod(_view.view)
     hidden = staticmethod(_view.hidden)
+    page = staticmethod(_view.page)
+    view_schema = "SedmaView"
+    schemas = None
+    bounds = staticmethod(_bounds.bounds)
+    points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(play.next_dealer)
     match_winners = staticmethod(play.match_winners)
     heuristic = staticmethod(_heuristic.choose)

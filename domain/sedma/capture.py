@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..cards import rank
+from ..drawing import draws as draws  # §2.5: drawn as in every game with a stock
 
 Table = Sequence[tuple[int, str]]  # (seat, card) in play order
 RankOf = Callable[[str], str]
@@ -81,24 +82,6 @@ def four_of_a_kind(hand: Sequence[str]) -> str | None:
     """§3.7: a rank of which ``hand`` holds four cards."""
     counts = Counter(rank(c) for c in hand)
     return next((r for r, n in counts.items() if n >= 4), None)
-
-
-def draws(sizes: Sequence[int], stock: Sequence[str], first: int, full: int
-          ) -> list[tuple[int, str]]:
-    """§2.5: from ``first`` in play order, one card at a time, until all hold ``full`` or the stock
-    is empty. Returns (seat, card) in drawing order."""
-    sizes = list(sizes)
-    n = len(sizes)
-    out: list[tuple[int, str]] = []
-    top = 0
-    while top < len(stock) and any(s < full for s in sizes):
-        for k in range(n):
-            seat = (first + k) % n
-            if top < len(stock) and sizes[seat] < full:
-                out.append((seat, stock[top]))
-                sizes[seat] += 1
-                top += 1
-    return out
 
 
 def next_with_cards(hands: Sequence[Sequence[str]], start: int) -> int | None:

@@ -20,7 +20,7 @@ from .capture import current_winner
 from .points import capture_points
 from .rules import BURN_STAKES, BURNED_HAND_STAKES, SedmaRules
 from .scoring import score
-from .state import SedmaState, cards_played, evolve
+from .state import SedmaState, cards_played
 
 # -- dealing -------------------------------------------------------------------------------------
 
@@ -52,8 +52,8 @@ def check_prearranged(rules: SedmaRules, hands: list[list[str]], stock: list[str
         raise InvalidDeal("hands", "hands and stock together must be the pack, each card once")
 
 
-def dealt(rules: SedmaRules, dealer: int, hands: list[list[str]], trump_card: str | None,
-          number: int) -> dict[str, Any]:
+def dealt(rules: SedmaRules, dealer: int, hands: list[list[str]], stock: list[str],
+          trump_card: str | None, number: int) -> dict[str, Any]:
     """What a Sedma-family ``dealt`` event adds to every game's (``game.dealt``): nothing."""
     if trump_card is not None:
         raise InvalidDeal("trump_card", "this game turns no trump card")
@@ -116,19 +116,10 @@ def _continuations(state: SedmaState) -> list[str]:
                             rules.continue_with, rank_of)
 
 
-def step(state: SedmaState, command: Command) -> tuple[list[Event], SedmaState]:
-    return flow.step(state, command, _player_event, _automatic, evolve)
 
 
-def decide(state: SedmaState, command: Command) -> list[Event]:
-    return step(state, command)[0]
 
-
-def settle(state: SedmaState, secret: DealSecret | None) -> list[Event]:
-    return flow.settle(state, secret, _automatic, evolve)
-
-
-def _player_event(state: SedmaState, command: Command) -> Event:
+def player_event(state: SedmaState, command: Command) -> Event:
     seat, move = command.seat, command.move
     if seat == state.turn:
         accepted = _card_or_stop(state, seat, move.type, move.card)
@@ -181,7 +172,7 @@ def _checked(state: SedmaState, seat: int, move: Move) -> Event:
     return Event("played", {"card": move.card}, seat)
 
 
-def _automatic(state: SedmaState, secret: DealSecret | None) -> Event | None:
+def automatic(state: SedmaState, secret: DealSecret | None) -> Event | None:
     phase = state.phase
     if phase in ("play", "decide") and state.table and state.rules.burn_tariff != "off":
         burned = capture.burn(state.table)

@@ -93,18 +93,21 @@ def two_sided(s: Scoring, points: list[int], counters: list[int], captures: list
     return {"winner": win, "level": level}
 
 
-def payments(points: list[int], counters: list[int], captures: list[int], double_win: str
-             ) -> dict[str, Any]:
+def payments(points: list[int], counters: list[int], captures: list[int], double_win: str,
+             levels: str = "sedma") -> dict[str, Any]:
     """§3.2: each for themselves. The most points is paid by both others; two tied for most are
     each paid 1 by the third; all equal, nobody pays. A sole winner is paid, by each loser, the
-    §3.1 level of the two losers together."""
+    §3.1 level of the two losers together (``levels`` ``tricks``: 3 if they made no capture,
+    else 1, §3.12)."""
     top = max(points)
     winners = [seat for seat, p in enumerate(points) if p == top]
     net = [0] * len(points)
     if len(winners) == len(points):
         return {"winners": winners, "level": 0, "net": net}
     losers = [seat for seat in range(len(points)) if seat not in winners]
-    if len(winners) == 1:
+    if len(winners) == 1 and levels == "tricks":
+        level = 3 if sum(captures[s] for s in losers) == 0 else 1
+    elif len(winners) == 1:
         level = stake_level(sum(captures[s] for s in losers), sum(points[s] for s in losers),
                             sum(counters[s] for s in losers), double_win)
     else:

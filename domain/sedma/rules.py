@@ -4,7 +4,7 @@ validated options. ``play.py`` plays any of them; nothing here is code that play
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import ALL_CARDS, PIQUET_RANKS, RANKS, make_pack, rank
@@ -13,7 +13,7 @@ from ..options import Option
 from .points import Scoring
 
 BURN_STAKES = {  # §3.6: (ordinary rank, four tens, four sevens)
-    "basic": (1, 1, 3), "flat4": (4, 4, 4), "graded": (5, 10, 15)}
+    "plain": (1, 1, 1), "basic": (1, 1, 3), "flat4": (4, 4, 4), "graded": (5, 10, 15)}
 BURNED_HAND_STAKES = 4
 
 
@@ -85,13 +85,17 @@ DOUBLE_WIN = Option("double_win", "string", "all_points", "what earns 2 stakes: 
                     "no points at all (all_points) or took no ace or ten (all_counters)",
                     choices=("all_points", "all_counters"))
 BURN_TARIFF = Option("burn_tariff", "string", "off", "burned round: four cards of one rank played "
-                     "in a row end the deal; stakes (rank/tens/sevens) basic 1/1/3, flat4 4/4/4, "
-                     "graded 5/10/15", choices=("off", "basic", "flat4", "graded"))
+                     "in a row end the deal; stakes (rank/tens/sevens) plain 1/1/1, basic 1/1/3, "
+                     "flat4 4/4/4, graded 5/10/15",
+                     choices=("off", "plain", "basic", "flat4", "graded"))
 BURNED_HAND = Option("burned_hand", "boolean", False, "burned hand: a player who holds four of a "
                      "kind after the deal or a draw wins the deal for 4 stakes")
 REMOVED_CARDS = Option("removed_cards", "cards", ["8D", "9D"], "the two unimportant cards taken "
                        "out of the pack for three players (no aces, tens or sevens, nor the "
                        "solo king)", count=2, excluded_ranks=("A", "10", "7"))
+REMOVED_NINES = Option("removed_cards", "cards", ["9D", "9C"], "three players: the two "
+                       "unimportant cards taken out of the pack (no aces, tens, sevens or eights: "
+                       "eights are wild in osmová)", count=2, excluded_ranks=("A", "10", "7", "8"))
 SHORT_STOCK = Option("short_stock", "string", "short_round", "20 cards do not share by three: "
                      "short_round plays a two-card last round; one_pass lets one non-leader per "
                      "deal pass once while the stock lasts", choices=("short_round", "one_pass"))
@@ -167,15 +171,29 @@ def sedma_slovak(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
                       scoring=Scoring(last_bonus=0, double_win=o["double_win"]), **_common(o))
 
 
+def _three(o: dict[str, Any], n: int, removed: Option, scoring: Scoring) -> dict[str, Any]:
+    """§3.12: with three, each for themselves as ``sedma-3`` (30 cards, payments, a loser with
+    a winner on his left deals, no burning); with two or four, the partnership game."""
+    if n != 3:
+        if o["removed_cards"] != removed.default:
+            raise InvalidOption("removed_cards", "removed_cards is for three players")
+        return {"scoring": scoring, **_common(o)}
+    if o["burn_tariff"] != "off" or o["burned_hand"]:
+        name = "burn_tariff" if o["burn_tariff"] != "off" else "burned_hand"
+        raise InvalidOption(name, "there is no burning with three players")
+    return {"cards": _thirty(o), "dealer_policy": "loser_right_of_winner",
+            "scoring": replace(scoring, outcome="payments"), "target": o["target_stakes"]}
+
+
 def sedma_tricks(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
-    return SedmaRules(p, n, o, scoring=Scoring(points="tricks", levels="tricks", last_bonus=0),
-                      **_common(o))
+    tricks = Scoring(points="tricks", levels="tricks", last_bonus=0)
+    return SedmaRules(p, n, o, **_three(o, n, REMOVED_CARDS, tricks))
 
 
 def sedma_osmova(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
     rule = "osmova" if o["osmova_rule"] == "symmetric" else "eights_high"
     return SedmaRules(p, n, o, wild=frozenset({"7", "8"}), winner_rule=rule,
-                      scoring=Scoring(double_win=o["double_win"]), **_common(o))
+                      **_three(o, n, REMOVED_NINES, Scoring(double_win=o["double_win"])))
 
 
 def sedma_osmova_170(p: str, n: int, o: dict[str, Any]) -> SedmaRules:
@@ -234,10 +252,11 @@ PRESETS: dict[str, tuple[str, tuple[int, ...], tuple[Option, ...], Builder]] = {
                    (TARGET_STAKES, DOUBLE_WIN, REMOVED_CARDS, SOLO_KING), sedma_king),
     "sedma-slovak": ("Sedma with Slovak scoring (80 points, no last-capture bonus)", (2, 4),
                      STAKES, sedma_slovak),
-    "sedma-tricks": ("Trick-count Sedma: each round captured is one point", (2, 4), STAKES,
+    "sedma-tricks": ("Trick-count Sedma: each round captured is one point; three play each for "
+                     "themselves with 30 cards", (2, 3, 4), (*STAKES, REMOVED_CARDS),
                      sedma_tricks),
-    "sedma-osmova": ("Sedma osmová: eights wild too", (2, 4), (*STAKES, OSMOVA_RULE),
-                     sedma_osmova),
+    "sedma-osmova": ("Sedma osmová: eights wild too; three play each for themselves with 30 "
+                     "cards", (2, 3, 4), (*STAKES, OSMOVA_RULE, REMOVED_NINES), sedma_osmova),
     "sedma-osmova-170": ("Sedma osmová with trick points (170 per deal)", (2, 4),
                          (*STAKES, OSMOVA_RULE), sedma_osmova_170),
     "sedmice": ("Sedmice: go on only while an opponent wins; first to 120", (2, 4),

@@ -50,8 +50,8 @@ def _totals(state: SedmaState) -> dict[str, Any]:
 
 def _payments(state: SedmaState) -> dict[str, Any]:
     points, counters = _points(state)
-    paid = scoring.payments(points, counters, list(state.captures),
-                            state.rules.scoring.double_win)
+    s = state.rules.scoring
+    paid = scoring.payments(points, counters, list(state.captures), s.double_win, s.levels)
     return {"sides": state.rules.sides, "points": points, "score": {
         "winners": paid["winners"], "level": paid["level"], "match_points": paid["net"]}}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..family import Page
 from ..redaction import Hidden, dealt_parts, with_ending
 from . import table_talk
 from .play import legal_moves, partner_of, winning
@@ -52,3 +53,15 @@ def hidden(event: Any, rules: SedmaRules) -> list[Hidden]:
 
 def _side(rules: SedmaRules, seat: int) -> frozenset[int]:
     return frozenset(rules.sides[rules.side_of(seat)])
+
+
+# A hand grouped by rank: the wild cards, the counting cards (A, 10), then the rest high to low.
+HAND_ORDER = ("7", "A", "10", "K", "Q", "J", "9", "8", "6", "5", "4", "3", "2")
+
+
+def page(rules: SedmaRules) -> Page:
+    """Captures, not tricks; suits play no part; the leader may stop (§2)."""
+    wild = tuple(r for r in HAND_ORDER if r in rules.wild)
+    return Page(ranks=wild + tuple(r for r in HAND_ORDER if r not in rules.wild), by="rank",
+                follow="any", trick="capture", trumps="none", wild=wild, stops=True,
+                any_goes_on=rules.continue_with == "any")

@@ -8,6 +8,7 @@ card play (``core.py``, ``domain/trickplay.py``), and nothing else.
 from __future__ import annotations
 
 from ..family import Family
+from . import bounds as _bounds
 from . import core, italiana, sueca
 from . import heuristic as _heuristic
 from . import playout as _playout
@@ -28,12 +29,16 @@ class Sueca:
     dealt = staticmethod(sueca.dealt)
     start = staticmethod(sueca.start)
     legal_moves = staticmethod(sueca.legal_moves)
-    decide = staticmethod(sueca.decide)
-    step = staticmethod(sueca.step)
-    settle = staticmethod(sueca.settle)
+    command = staticmethod(sueca.player_event)
+    automatic = staticmethod(sueca.automatic)
     evolve = staticmethod(sueca.evolve)
     view = staticmethod(_view.sueca_view)
     hidden = staticmethod(_view.hidden)
+    page = staticmethod(_view.sueca_page)
+    view_schema = "SuecaView"
+    schemas = None
+    bounds = staticmethod(_bounds.sueca)
+    points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(core.next_dealer)
     match_winners = staticmethod(sueca.match_winners)
     heuristic = staticmethod(_heuristic.sueca)
@@ -52,12 +57,16 @@ class Italiana:
     dealt = staticmethod(italiana.dealt)
     start = staticmethod(italiana.start)
     legal_moves = staticmethod(italiana.legal_moves)
-    decide = staticmethod(italiana.decide)
-    step = staticmethod(italiana.step)
-    settle = staticmethod(italiana.settle)
+    command = staticmethod(italiana.player_event)
+    automatic = staticmethod(italiana.automatic)
     evolve = staticmethod(italiana.evolve)
     view = staticmethod(_view.italiana_view)
     hidden = staticmethod(_view.hidden)
+    page = staticmethod(_view.italiana_page)
+    view_schema = "ItalianaView"
+    schemas = None
+    bounds = staticmethod(_bounds.italiana)
+    points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(core.next_dealer)
     match_winners = staticmethod(italiana.match_winners)
     heuristic = staticmethod(_heuristic.italiana)

@@ -53,8 +53,8 @@ class ItalianaState:
 replace = updater(ItalianaState)
 
 
-def dealt(rules: ItalianaRules, dealer: int, hands: list[list[str]], trump_card: str | None,
-          number: int) -> dict[str, Any]:
+def dealt(rules: ItalianaRules, dealer: int, hands: list[list[str]], stock: list[str],
+          trump_card: str | None, number: int) -> dict[str, Any]:
     if trump_card is not None:
         raise InvalidDeal("trump_card", "Sueca Italiana turns no trump card: it is bid")
     return {}
@@ -92,19 +92,10 @@ def legal_moves(state: ItalianaState, seat: int | None) -> list[dict[str, Any]]:
     return []
 
 
-def step(state: ItalianaState, command: Command) -> tuple[list[Event], ItalianaState]:
-    return flow.step(state, command, _player_event, _automatic, evolve)
 
 
-def decide(state: ItalianaState, command: Command) -> list[Event]:
-    return step(state, command)[0]
 
-
-def settle(state: ItalianaState, secret: DealSecret | None) -> list[Event]:
-    return flow.settle(state, secret, _automatic, evolve)
-
-
-def _player_event(state: ItalianaState, command: Command) -> Event:
+def player_event(state: ItalianaState, command: Command) -> Event:
     seat, move = command.seat, command.move
     return trickplay.card_played(state, seat, move) or _checked(state, seat, move)
 
@@ -135,7 +126,7 @@ def _why(state: ItalianaState, kind: str) -> str:
             "auction"}.get(kind, f"a {kind!r} move is not allowed in phase {state.phase}")
 
 
-def _automatic(state: ItalianaState, secret: DealSecret | None) -> Event | None:
+def automatic(state: ItalianaState, secret: DealSecret | None) -> Event | None:
     if state.phase == "bid":
         return _auction_end(state)
     if state.phase == "play" and not state.revealed and state.called is not None and (

@@ -46,8 +46,8 @@ class SuecaState:
 replace = updater(SuecaState)
 
 
-def dealt(rules: SuecaRules, dealer: int, hands: list[list[str]], trump_card: str | None,
-          number: int) -> dict[str, Any]:
+def dealt(rules: SuecaRules, dealer: int, hands: list[list[str]], stock: list[str],
+          trump_card: str | None, number: int) -> dict[str, Any]:
     """Sueca's ``dealt`` adds the turned trump (§7.2: the dealer's tenth card, face up)."""
     card = trump_card or hands[dealer][-1]
     if card not in hands[dealer]:
@@ -88,19 +88,10 @@ def _may_redeal(state: SuecaState, seat: int) -> bool:
     return tricks.points(state.hands[seat], POINTS) < weak
 
 
-def step(state: SuecaState, command: Command) -> tuple[list[Event], SuecaState]:
-    return flow.step(state, command, _player_event, _automatic, evolve)
 
 
-def decide(state: SuecaState, command: Command) -> list[Event]:
-    return step(state, command)[0]
 
-
-def settle(state: SuecaState, secret: DealSecret | None) -> list[Event]:
-    return flow.settle(state, secret, _automatic, evolve)
-
-
-def _player_event(state: SuecaState, command: Command) -> Event:
+def player_event(state: SuecaState, command: Command) -> Event:
     seat, move = command.seat, command.move
     return trickplay.card_played(state, seat, move) or _checked(state, seat, move)
 
@@ -125,7 +116,7 @@ def _checked(state: SuecaState, seat: int, move: Move) -> Event:
     return Event("played", {"card": move.card}, seat)
 
 
-def _automatic(state: SuecaState, secret: DealSecret | None) -> Event | None:
+def automatic(state: SuecaState, secret: DealSecret | None) -> Event | None:
     if state.phase == "play" and len(state.trick) == state.rules.players:
         return core.take(state)
     if state.phase == "score":

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..family import Page
 from ..redaction import deal_only, with_ending
 from . import core, italiana, sueca
 from .italiana import ItalianaState
+from .rules import ITALIANA_SIX_RANKS, ItalianaRules, SuecaRules
 from .sueca import SuecaState
 
 
@@ -28,3 +30,15 @@ def italiana_view(state: ItalianaState, seat: int | None) -> dict[str, Any]:
 
 
 hidden = deal_only
+
+
+def sueca_page(rules: SuecaRules) -> Page:
+    """§7: follow suit, the dealer's card turned for trumps, a rubber of game points; played
+    counter-clockwise but in Brazil (§1.2)."""
+    return Page(ranks=ITALIANA_SIX_RANKS, clockwise=rules.preset == "sueca-brazil",
+                target_unit="game point")
+
+
+def italiana_page(rules: ItalianaRules) -> Page:
+    """§8: an auction in card points, trumps named by its winner, counter-clockwise."""
+    return Page(ranks=ITALIANA_SIX_RANKS, clockwise=False, trumps="named", bids="points")

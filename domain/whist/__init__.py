@@ -4,6 +4,7 @@ for four; everyone bids once under the hook rule; follow suit, else trump."""
 from __future__ import annotations
 
 from ..family import Family
+from . import bounds as _bounds
 from . import heuristic as _heuristic
 from . import play
 from . import playout as _playout
@@ -23,12 +24,16 @@ class Whist:
     dealt = staticmethod(play.dealt)
     start = staticmethod(play.start)
     legal_moves = staticmethod(play.legal_moves)
-    decide = staticmethod(play.decide)
-    step = staticmethod(play.step)
-    settle = staticmethod(play.settle)
+    command = staticmethod(play.player_event)
+    automatic = staticmethod(play.automatic)
     evolve = staticmethod(play.evolve)
     view = staticmethod(_view.view)
     hidden = staticmethod(_view.hidden)
+    page = staticmethod(_view.page)
+    view_schema = "WhistView"
+    schemas = None
+    bounds = staticmethod(_bounds.bounds)
+    points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(play.next_dealer)
     match_winners = staticmethod(play.match_winners)
     heuristic = staticmethod(_heuristic.choose)

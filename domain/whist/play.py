@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import flow, trickplay, tricks
+from ..cards import suit
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret, reveal
 from ..messages import Command, Event, Move
@@ -31,6 +32,7 @@ class WhistState:
     trick: tuple[tuple[int, str], ...] = ()
     voids: tuple[tuple[str, ...], ...] = ()  # suits each seat has shown it lacks
     played: tuple[str, ...] = ()             # cards of the tricks taken so far (public)
+    trump_card: str | None = None            # `trumps: turned`: public until played (§6.7)
     commitment: str | None = None
     result: dict[str, Any] | None = None
 
@@ -64,12 +66,21 @@ def check_prearranged(rules: WhistRules, hands: list[list[str]], stock: list[str
         raise InvalidDeal("hands", "hands and the undealt rest must be the pack, each card once")
 
 
-def dealt(rules: WhistRules, dealer: int, hands: list[list[str]], trump_card: str | None,
-          number: int) -> dict[str, Any]:
-    """Serbian whist's ``dealt`` adds the hand's place in the schedule, its size and trumps."""
-    if trump_card is not None:
-        raise InvalidDeal("trump_card", "Serbian whist's trumps follow the schedule")
-    return {"hand": number, "cards": cards_for(rules, number), "trump": trump_of(number)}
+def dealt(rules: WhistRules, dealer: int, hands: list[list[str]], stock: list[str],
+          trump_card: str | None, number: int) -> dict[str, Any]:
+    """Serbian whist's ``dealt`` adds the hand's place in the schedule, its size and trumps:
+    the schedule's, or with ``trumps: turned`` the suit of the dealer's last card (§6.7),
+    which a prearranged deal may name as ``trump_card``."""
+    out: dict[str, Any] = {"hand": number, "cards": cards_for(rules, number)}
+    if not rules.turned:
+        if trump_card is not None:
+            raise InvalidDeal("trump_card", "Serbian whist's trumps follow the schedule "
+                                            "unless trumps is turned")
+        return {**out, "trump": trump_of(number)}
+    card = trump_card or hands[dealer][-1]
+    if card not in hands[dealer]:
+        raise InvalidDeal("trump_card", "the turned trump must be one of the dealer's cards")
+    return {**out, "trump": suit(card), "trump_card": card}
 
 
 def start(rules: WhistRules, data: dict[str, Any]) -> WhistState:
@@ -78,7 +89,7 @@ def start(rules: WhistRules, data: dict[str, Any]) -> WhistState:
         rules=rules, dealer=data["dealer"], hand_no=data["hand"], cards=data["cards"],
         trump=data["trump"], hands=tuple(tuple(h) for h in data["hands"]), phase="bid",
         turn=data["leader"], leader=data["leader"], bids=(None,) * n, tricks_won=(0,) * n,
-        commitment=data.get("commitment"))
+        commitment=data.get("commitment"), trump_card=data.get("trump_card"))
 
 
 # -- deciding ------------------------------------------------------------------------------------
@@ -103,19 +114,10 @@ def legal_moves(state: WhistState, seat: int | None) -> list[dict[str, Any]]:
     return []
 
 
-def step(state: WhistState, command: Command) -> tuple[list[Event], WhistState]:
-    return flow.step(state, command, _player_event, _automatic, evolve)
 
 
-def decide(state: WhistState, command: Command) -> list[Event]:
-    return step(state, command)[0]
 
-
-def settle(state: WhistState, secret: DealSecret | None) -> list[Event]:
-    return flow.settle(state, secret, _automatic, evolve)
-
-
-def _player_event(state: WhistState, command: Command) -> Event:
+def player_event(state: WhistState, command: Command) -> Event:
     seat, move = command.seat, command.move
     if seat == state.turn:
         accepted = _card_or_bid(state, seat, move)
@@ -152,7 +154,7 @@ def _checked(state: WhistState, seat: int, move: Move) -> Event:
     raise IllegalMove("move_type", f"a {move.type!r} move is not allowed now", legal)
 
 
-def _automatic(state: WhistState, secret: DealSecret | None) -> Event | None:
+def automatic(state: WhistState, secret: DealSecret | None) -> Event | None:
     if state.phase == "play" and len(state.trick) == state.rules.players:
         seat = tricks.trick_winner(state.trick, state.trump, state.rules.order)
         return Event("trick_taken", {"seat": seat, "cards": [c for _, c in state.trick]})
@@ -221,7 +223,11 @@ def _on_bid(state: WhistState, event: Event) -> WhistState:
 
 def _on_played(state: WhistState, event: Event) -> WhistState:
     assert event.seat is not None
-    return replace(state, trickplay.played(state, event.seat, event.data["card"]))
+    card = event.data["card"]
+    changes = trickplay.played(state, event.seat, card)
+    if card == state.trump_card:
+        changes["trump_card"] = None
+    return replace(state, changes)
 
 
 def _on_taken(state: WhistState, event: Event) -> WhistState:

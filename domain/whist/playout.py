@@ -16,4 +16,5 @@ def whist_playout(state: WhistState, rng: random.Random, record: Record | None =
         return None
     out = play_out(state, rng, record, must_trump=True)
     return replace(state, hands=out.hands, trick=(), leader=out.leader, turn=None,
-                   phase="score", tricks_won=out.tricks_won, played=state.played + out.taken)
+                   phase="score", tricks_won=out.tricks_won, played=state.played + out.taken,
+                   trump_card=None)

@@ -23,6 +23,9 @@ def trump_of(hand: int) -> str | None:
     return TRUMP_CYCLE[(hand - 1) % 5]
 
 
+SUITS: tuple[str | None, ...] = ("S", "H", "D", "C")
+
+
 def score(system: str, b: int, t: int, n: int, players: int) -> Fraction:
     """One player's score for bid ``b``, tricks ``t``, ``n`` cards each (§6.3-§6.4)."""
     d = abs(t - b)
@@ -37,6 +40,8 @@ def score(system: str, b: int, t: int, n: int, players: int) -> Fraction:
         "penalty_under_zero_over": lambda: 10 + b if made else (0 if t > b else -b),
         "penalty_under_zero_over_x10": lambda: 10 * b if made else (0 if t > b else -10 * b),
         "fives": lambda: 10 + 5 * b if made else (-10 if b == 0 else -5 * b),
+        "penalty_under_zero_over_fives": lambda: 10 + 5 * b if made else (
+            0 if t > b else -5 * b),
         "set_penalty": lambda: 10 + b if made else (t if t > b else -10),
         "progressive_penalty": lambda: 10 + b if made else -(b + 10 * d),
         "reduced_zero": lambda: (5 if b == 0 else 10 + b) if made else (
@@ -62,7 +67,8 @@ def score(system: str, b: int, t: int, n: int, players: int) -> Fraction:
 
 
 SYSTEMS = ("basic", "basic_harsh", "exact", "exact_penalty", "ten_times", "ten_times_penalty",
-           "penalty_under_zero_over", "penalty_under_zero_over_x10", "fives", "set_penalty",
+           "penalty_under_zero_over", "penalty_under_zero_over_x10", "fives",
+           "penalty_under_zero_over_fives", "set_penalty",
            "progressive_penalty", "reduced_zero", "reduced_zero_exact", "adjusted_zero",
            "progressive", "montreal", "negative", "negative_simple", "negative_variant",
            "trick_scoring", "binary", "binary_nil", "scratch", "adjusted_exact", "get_fred",
@@ -92,6 +98,15 @@ class WhistRules:
     def hands(self) -> list[int]:
         return schedule(self.players)
 
+    @property
+    def turned(self) -> bool:
+        """§6.7: trumps are the suit of a card turned up each hand, not the schedule's."""
+        return bool(self.options.get("trumps") == "turned")
+
+    def possible_trumps(self, hand: int) -> tuple[str | None, ...]:
+        """The trumps hand number ``hand`` may have: the schedule's, or any suit when turned."""
+        return SUITS if self.turned else (trump_of(hand),)
+
     def player_score(self, b: int, t: int, n: int, trump: str | None) -> Fraction:
         system = self.options["scoring"]
         value = score(system, b, t, n, self.players)
@@ -105,11 +120,15 @@ class WhistRules:
 
 SCORING = Option("scoring", "string", "basic", "the scoring system (RULES.md §6.3-§6.4; "
                  "penalty_under_zero_over_x10 and reduced_zero_exact are the sub-variants "
-                 "its table names in brackets); negative, negative_simple, negative_variant and "
+                 "its table names in brackets; penalty_under_zero_over_fives is the same rule on "
+                 "the Cypriot fives scale); negative, negative_simple, negative_variant and "
                  "scratch: low wins",
                  choices=SYSTEMS)
 SPADES_DOUBLE = Option("spades_double", "boolean", False, "every score of a spades hand counts "
                        "double")
+TRUMPS = Option("trumps", "string", "schedule", "schedule: trumps follow S D H C no-trumps; "
+                "turned: the dealer's last card is turned up and its suit is trumps (public "
+                "until played), every hand", choices=("schedule", "turned"))
 ZERO_BID_5 = Option("ten_times_zero_bid_5", "boolean", False, "ten_times systems: a zero bid "
                     "scores +5 made, -5 missed")
 
@@ -120,6 +139,6 @@ def serbian_whist(p: str, n: int, o: dict[str, Any]) -> WhistRules:
 
 PRESETS = {
     "serbian-whist": ("Serbian whist: bid your tricks, the hook rule, compulsory trumping; "
-                      "28 hands for four", (4, 5, 6), (SCORING, SPADES_DOUBLE, ZERO_BID_5),
+                      "28 hands for four", (4, 5, 6), (SCORING, SPADES_DOUBLE, ZERO_BID_5, TRUMPS),
                       serbian_whist),
 }

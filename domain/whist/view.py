@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from .. import trickplay
+from ..cards import RANKS
+from ..family import Page
 from ..redaction import deal_only, with_ending
 from .play import WhistState, hook, legal_moves
+from .rules import WhistRules, schedule
 
 
 def view(state: WhistState, seat: int | None) -> dict[str, Any]:
@@ -16,7 +19,8 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
         "hand": list(state.hands[seat]) if seat is not None else [],
         "hand_sizes": list(map(len, state.hands)), "stock_size": 0,
         **trickplay.table(state),
-        "trump": state.trump, "sides": state.rules.sides, "bids": list(state.bids),
+        "trump": state.trump, "trump_card": state.trump_card, "sides": state.rules.sides,
+        "bids": list(state.bids),
         "forbidden_bid": hook(state) if state.phase == "bid" else None,
         "tricks": list(state.tricks_won), "legal_moves": legal_moves(state, seat),
         "public": {"voids": list(map(list, state.voids)), "played": list(state.played)},
@@ -25,3 +29,11 @@ def view(state: WhistState, seat: int | None) -> dict[str, Any]:
 
 
 hidden = deal_only
+
+
+def page(rules: WhistRules) -> Page:
+    """§6: follow suit, else trump; bids count tricks, a hand's trumps are its own; played
+    counter-clockwise; the schedule fixes how many hands a match has."""
+    return Page(ranks=RANKS, clockwise=False, follow="suit_then_trump",
+                points=False, trumps="per_hand", bids="tricks",
+                deals=len(schedule(rules.players)))

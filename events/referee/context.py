@@ -15,7 +15,7 @@ from domain.messages import Event
 from ..envelope import render_at, seal
 from ..store import EventStore
 
-TurnHook = Callable[[str, int, int], None]
+TurnHook = Callable[[str, int, int, str], object]  # deal, seq, seat, bot
 
 
 def utc_now() -> str:
@@ -37,6 +37,10 @@ class Referee:
     on_turn: TurnHook | None = None
     on_stall: TurnHook | None = None
     new_id: Callable[[], str] = field(default=new_match_id)
+
+    def now(self) -> datetime:
+        """The referee's clock as a time (``clock`` gives it as an envelope's ``at``)."""
+        return datetime.fromisoformat(self.clock())
 
     def seal(self, events: list[Event], after: int, prev: str, command_id: str,
              rules: Any = None) -> list[dict[str, Any]]:

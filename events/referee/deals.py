@@ -87,10 +87,6 @@ def disclosed(ref: Referee, deal: LoadedDeal, state: Any = None) -> bool:
                if table != deal.meta.match_id)
 
 
-def is_disclosed(ref: Referee, deal_id: str) -> bool:
-    return disclosed(ref, load(ref, deal_id))
-
-
 def _done_with(ref: Referee, match_id: str, number: int) -> bool:
     """Has this table finished its deal ``number``, or ended its match without it? (A table
     being linked has no facts yet; the link is refused if any linked deal is over.)"""
@@ -107,8 +103,15 @@ def view(ref: Referee, deal_id: str, token: str | None) -> dict[str, Any]:
     deal = load(ref, deal_id)
     out = view_of(deal, deal.state, deal.seq, deal.meta.seat_of(token),
                   disclosed(ref, deal))
+    out["deadline"] = turns.deadline_of(ref, deal.id, deal.seq, deal.state.turn, deal.meta)
     turns.kick(ref, deal.id, deal.seq, deal.state.turn, deal.meta)
     return out
+
+
+def seat(ref: Referee, deal_id: str, token: str | None) -> int | None:
+    """The caller's seat at the deal (None: a spectator), from its match's facts alone: one
+    round trip and no fold. 404 for an unknown deal, 403 for a token of no seat."""
+    return _head_and_meta(ref, deal_id)[1].seat_of(token)
 
 
 def version(ref: Referee, deal_id: str, token: str | None
@@ -162,15 +165,23 @@ def replay(ref: Referee, deal_id: str, token: str | None, at: int) -> dict[str, 
 
 def export(ref: Referee, deal_id: str) -> list[dict[str, Any]]:
     """The whole log, a header line first; only once the deal is ``disclosed``."""
+    return export_of(ref, exportable(ref, deal_id))
+
+
+def exportable(ref: Referee, deal_id: str) -> LoadedDeal:
+    """The deal, loaded once, if it may be exported (its ``hash`` is the export's last line's);
+    404 for an unknown deal, 409 (``DealRunning``) until it is ``disclosed``."""
     deal = load(ref, deal_id)
     if not game.is_over(deal.state):
         raise DealRunning(f"deal {deal_id} is still being played")
-    if not disclosed(ref, deal):
-        raise DealRunning(f"deal {deal_id} is still being played at a table dealt the same "
-                          "cards (duplicate_of)")
+    return _disclosed(ref, deal)
+
+
+def export_of(ref: Referee, deal: LoadedDeal) -> list[dict[str, Any]]:
+    """``export`` of a deal already loaded and found ``exportable``."""
     rules = deal.state.rules
-    envelopes = ref.store.read("deal", deal_id)
-    header = {"format": export_format(envelopes), "deal_id": deal_id,
+    envelopes = ref.store.read("deal", deal.id)
+    header = {"format": export_format(envelopes), "deal_id": deal.id,
               "match_id": deal.meta.match_id, "ruleset": rules.preset, "players": rules.players,
               "options": rules.options, "engine": ENGINE_VERSION, "shuffle": SHUFFLE_VERSION}
     return [header, *envelopes]
@@ -185,7 +196,17 @@ def match_export(ref: Referee, match_id: str) -> list[list[dict[str, Any]]]:
         raise NotFound("match", match_id)
     ids = [matches.deal_id(match_id, d["number"])
            for d in matches.fold([to_event(e) for e in envs]).deals]
-    return [export(ref, deal_id) for deal_id in ids if is_over(ref, deal_id)]
+    loaded = (load(ref, deal_id) for deal_id in ids)  # each deal loaded once
+    return [export_of(ref, _disclosed(ref, deal)) for deal in loaded
+            if game.is_over(deal.state)]
+
+
+def _disclosed(ref: Referee, deal: LoadedDeal) -> LoadedDeal:
+    """``deal``, finished, if it is ``disclosed`` too; else ``exportable``'s 409."""
+    if not disclosed(ref, deal):
+        raise DealRunning(f"deal {deal.id} is still being played at a table dealt the same "
+                          "cards (duplicate_of)")
+    return deal
 
 
 def served_envelopes(rules: Any, envs: list[dict[str, Any]], viewer: int | None, shown: bool

@@ -8,14 +8,14 @@ invite cannot both win."""
 from __future__ import annotations
 
 import hmac
-import time
 from functools import partial
 from typing import Any
 
 from domain import match as matches
+from domain.clock import DEFAULT_BOT
 
 from ..store import Conflict
-from . import landing, players
+from . import clocks, landing, players
 from .context import Referee
 from .errors import (
     Forbidden,
@@ -36,7 +36,7 @@ def claim(ref: Referee, match_id: str, seat: int, code: str | None,
           player_key: str | None = None) -> dict[str, Any]:
     """A fresh token for ``seat`` in exchange for its open invite's code, or (a seat kept
     for a player) for that player's key; a claim with a player's key names the player in
-    ``seat_claimed``."""
+    ``seat_claimed``. A claim takes the seat back from the bot playing it (away, or left)."""
     facts = meta(ref, match_id)
     _person(facts, seat)
     player = players.of_key(ref, player_key) if player_key is not None else None
@@ -48,13 +48,14 @@ def claim(ref: Referee, match_id: str, seat: int, code: str | None,
         raise InviteInvalid(f"seat {seat} is kept for no player: claim it with its invite code")
     token = new_secret()
     guard = (f"token:{seat}", None) if code is None else (f"invite:{seat}", token_digest(code))
-    changes = {f"invite:{seat}": None, f"token:{seat}": token_digest(token)}
+    changes = {f"invite:{seat}": None, f"token:{seat}": token_digest(token),
+               f"away:{seat}": None, f"timeouts:{seat}": None}
     if code is not None:
         changes[f"used:{seat}"] = token_digest(code)
     if not _change(ref, match_id, matches.seat_claimed(seat, player), guard, changes):
         _refused(ref, match_id, seat, token, code)
     if player is not None:
-        ref.store.note_player_match(player, match_id, time.time())
+        ref.store.note_player_match(player, match_id, ref.now().timestamp())
     return {"seat": seat, "token": token}
 
 
@@ -71,7 +72,9 @@ def _refused(ref: Referee, match_id: str, seat: int, token: str, code: str | Non
 
 
 def leave(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str, Any]:
-    """The player hands the seat back: its token stops working, the seat may be invited."""
+    """The player hands the seat back: its token stops working. Before the first move of
+    the match the seat is free for a new invite; after it, the clock's bot (``heuristic``
+    without a clock) plays it (``seat_left`` says which), until a new invite is claimed."""
     if token is None:
         raise Unauthorized("leaving a seat needs the seat's token")
     facts = meta(ref, match_id)
@@ -79,9 +82,23 @@ def leave(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str
     if facts.seat_of(token) != seat:
         raise Forbidden(f"this token is not seat {seat}'s")
     guard = (f"token:{seat}", token_digest(token))
-    if not _change(ref, match_id, matches.seat_left(seat), guard, {f"token:{seat}": None}):
+    bot = _heir(ref, facts)
+    changes = {f"token:{seat}": None, **({f"away:{seat}": "left"} if bot else {})}
+    if not _change(ref, match_id, matches.seat_left(seat, bot), guard, changes):
         raise Forbidden(f"this token is not seat {seat}'s")  # it left a moment ago
-    return {"seat": seat}
+    if bot:
+        clocks.kick_current(ref, match_id)
+    return {"seat": seat, **({"bot": bot} if bot else {})}
+
+
+def _heir(ref: Referee, facts: Meta) -> str | None:
+    """The bot a seat left now goes to: none before the match's first move (the seat is
+    then free for a new invite), else the clock's bot."""
+    first = ref.store.read("deal", matches.deal_id(facts.match_id, 1))
+    played = any(not e["command_id"].startswith("deal:") for e in first)
+    if not played and not ref.store.head("deal", matches.deal_id(facts.match_id, 2)).seq:
+        return None
+    return facts.clock.bot if facts.clock else DEFAULT_BOT
 
 
 def invite(ref: Referee, match_id: str, seat: int, key: str | None) -> dict[str, Any]:

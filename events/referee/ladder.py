@@ -1,9 +1,9 @@
-"""The bots' ladder, per preset: registered webhook bots (entered with their signing secret)
-and players (an SSE bot's key) join it; the workers keep pairing its entries, and the
-built-in ``random``, ``heuristic`` and ``search`` bots (fixed anchors that always take part),
-into rated matches (``workers/ladder.py``). An entry whose bot fell back (a timeout, an error,
-an illegal answer: the ``bot-fallback:<reason>:<seq>`` command ids of its moves) too often is
-dropped; it may join again."""
+"""The bots' ladder, per preset: registered webhook bots (entered with their signing secret
+or their owner's key) and players (an SSE bot's key) join it; the workers keep pairing its
+entries, and the built-in ``random``, ``heuristic`` and ``search`` bots (fixed anchors that
+always take part), into rated matches (``workers/ladder.py``). An entry whose bot fell back (a
+timeout, an error, an illegal answer: the ``bot-fallback:<reason>:<seq>`` command ids of its
+moves) too often is dropped; it may join again."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from domain.registry import PRESETS
 
-from . import players, ratings
+from . import bots, players, ratings
 from .context import Referee
 from .errors import Forbidden, NotFound
 
@@ -20,19 +20,21 @@ ANCHORS = ("bot:random", "bot:heuristic", "bot:search")
 
 
 def players_of(preset: str) -> int:
-    """A ladder plays a preset at its first player count (``sedma``: 2, ``sueca``: 4)."""
+    """A ladder plays a preset at the first player count its registry entry lists."""
     return PRESETS[preset].players[0]
 
 
 def join(ref: Referee, preset: str, bot: str | None, secret: str) -> dict[str, Any]:
-    """Enter a webhook bot (``bot``, with its signing secret) or the player whose key
-    ``secret`` is. Joining again puts a dropped entry back, its fallbacks forgotten."""
+    """Enter a webhook bot (``bot``, with its signing secret or its owner's key, ``bk_...``)
+    or the player whose key ``secret`` is. Joining again puts a dropped entry back, its
+    fallbacks forgotten."""
     if bot is not None:
         hook = ref.store.bot(bot)
         if hook is None:
             raise NotFound("bot", bot)
-        if not hmac.compare_digest(secret.encode(), str(hook["secret"]).encode()):
-            raise Forbidden("this is not the webhook bot's signing secret")
+        signed = hmac.compare_digest(secret.encode(), str(hook["secret"]).encode())
+        if not signed and not bots.is_owner(hook, secret):
+            raise Forbidden("this is neither the webhook bot's signing secret nor its key")
         entry = {"id": f"bot:{bot}", "kind": "webhook", "name": hook["name"]}
     else:
         player = players.of_key(ref, secret)

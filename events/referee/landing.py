@@ -56,9 +56,10 @@ def appended(ref: Referee, kind: str, sid: str, envelopes: list[dict[str, Any]],
 
 def after_commit(step: Callable[[], Any], what: str) -> None:
     """A step after a committed write (advance the match, tell the bots): a store error
-    there is logged, not answered; reads and the workers' sweeper redo it (both idempotent)."""
+    (a full store's refusal included) there is logged, not answered; reads and the workers'
+    sweeper redo it (both idempotent)."""
     try:
         step()
-    except STORE_ERRORS:
+    except (*STORE_ERRORS, redis.exceptions.OutOfMemoryError):
         log.warning("%s failed after a committed write; a later read redoes it", what,
                     exc_info=True)

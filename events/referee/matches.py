@@ -6,22 +6,26 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import replace
-from datetime import UTC, datetime
 from functools import partial
 from typing import Any
+
+import orjson
 
 from domain import game, registry
 from domain import match as matches
 from domain.bots import BOTS
+from domain.clock import clock_of
 from domain.errors import InvalidOptions
 from domain.fairness import ClientSeed, DealSecret, MatchSecret
 from domain.messages import Event
 
 from ..envelope import GENESIS, to_event
 from ..store import Conflict
-from . import deals, duplicates, landing, players, ratings, turns
+from . import bots, deals, duplicates, landing, ratings, turns
 from .context import Referee
 from .errors import MatchOver, NotFound, Refused, StaleSeq, Unauthorized
+from .players import note as note_players
+from .players import seated
 from .seats import Meta, client_facts, deal_clients, facts, meta, opening
 
 RETRIES = 5
@@ -31,48 +35,59 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
            players: int | None = None, options: dict[str, Any] | None = None,
            seed: str | None = None, deal: dict[str, Any] | None = None,
            duplicate_of: str | None = None, creator_seat: int | None = None,
+           clock: dict[str, Any] | None = None, rematch_of: str | None = None,
            rated: bool = False, player_key: str | None = None) -> dict[str, Any]:
     """Create a match and its first deal; the answer holds, once, the creator's own seat token
     (if it sits in ``creator_seat``), an invite per other seat a person plays, and the creator
     key (``seats.opening``). ``players`` defaults to the number of seats; ``duplicate_of``
-    deals another match's decks (duplicate play). ``player_key`` seats the creator as that
-    player; ``rated`` needs every seat a player's or a bot's (``seats.N.player`` keeps a seat
-    for a player, who claims it with its key)."""
+    deals another match's decks; ``clock`` runs a move clock (``domain.clock``); ``player_key``
+    seats the creator as that player; ``rated``: every seat a player's or a bot's."""
     rules = registry.rules_for(ruleset, players or len(seats), options)
+    timing = clock_of(clock)
     _check_seats(ref, rules, seats, creator_seat)
-    seats = _players(ref, seats, creator_seat, player_key, rated, deal is not None)
+    seats = seated(ref, seats, creator_seat, player_key, rated, deal is not None)
     match_id = ref.new_id()
     group = duplicates.link(ref, rules, duplicate_of, match_id)
     fair = group.fairness if group else MatchSecret(
         seed if seed is not None else secrets.token_hex(32), _nonce())
     first = _prearranged(rules, deal)
     dealer = first["dealer"] if first else fair.first_dealer(rules.players)
-    table = [{"seat": i, "name": s["name"], "bot": s.get("bot"),
-              **({"player": s["player"]} if s.get("player") else {})} for i, s in enumerate(seats)]
+    table = _table(seats)
     hidden, handed = opening(match_id, seats, creator_seat)
     clients = [_client(s.get("client_seed")) for s in seats]
+    extra = _extra(timing, rematch_of, rated)
     ref.store.save_match(match_id, {**facts(table, hidden, fair), **client_facts(clients),
-                                    **duplicates.facts(group)},
-                         datetime.now(UTC).timestamp(), bots=any(s.get("bot") for s in seats))
+                                    **duplicates.facts(group), **_json(extra, "clock")},
+                         ref.now().timestamp(), bots=True)
     events = matches.created(match_id, rules, table, dealer, fair,
                              [c.commitment if c else None for c in clients],
                              {"prearranged": first["data"]} if first else None,
-                             duplicate_of=group.source if group else None, rated=rated)
+                             duplicate_of=group.source if group else None, extra=extra)
     if creator_seat is not None:
         events.append(matches.seat_claimed(creator_seat, seats[creator_seat].get("player")))
     envs = ref.seal(events, 0, GENESIS, f"create:{match_id}")
     landing.appended(ref, "match", match_id, envs,
                      lambda: ref.store.append("match", match_id, envs, expected_seq=0))
-    _note_players(ref, match_id, seats)
+    note_players(ref, match_id, seats)
     return {**_started(ref, match_id, events).to_dict(),
             "deal": {"id": matches.deal_id(match_id, 1)}, **handed}
 
 
-def _note_players(ref: Referee, match_id: str, seats: list[dict[str, Any]]) -> None:
-    """Each player with a seat in the new match (kept for it, or the creator's) sat in it."""
-    for seat in seats:
-        if seat.get("player"):
-            ref.store.note_player_match(seat["player"], match_id, datetime.now(UTC).timestamp())
+def _table(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The public seats of ``created``: name, bot, and the player a seat is kept for."""
+    return [{"seat": i, "name": s["name"], "bot": s.get("bot"),
+             **({"player": s["player"]} if s.get("player") else {})} for i, s in enumerate(seats)]
+
+
+def _extra(timing: Any, rematch_of: str | None, rated: bool) -> dict[str, Any]:
+    """What ``created`` says besides the table, when there is something to say."""
+    return {k: v for k, v in (("clock", timing.to_dict() if timing else None),
+                              ("rematch_of", rematch_of), ("rated", rated or None))
+            if v is not None}
+
+
+def _json(values: dict[str, Any], *names: str) -> dict[str, str]:
+    return {n: orjson.dumps(values[n]).decode() for n in names if n in values}
 
 
 def _started(ref: Referee, match_id: str, events: list[Event]) -> matches.MatchState:
@@ -102,38 +117,10 @@ def _check_seats(ref: Referee, rules: Any, seats: list[dict[str, Any]],
         if bot is not None and bot not in BOTS and ref.store.bot(bot) is None:
             raise InvalidOptions("seats", f"unknown bot {bot!r}: use one of "
                                  + ", ".join(sorted(BOTS)) + " or a registered bot's id")
-
-
-def _players(ref: Referee, seats: list[dict[str, Any]], creator_seat: int | None,
-             player_key: str | None, rated: bool, prearranged: bool) -> list[dict[str, Any]]:
-    """The seats with the creator's player (``player_key``) in its seat (a seat kept for a
-    player is the creator's only with that key); every seat kept for a player names one that
-    exists; a rated match has a player or a bot at every seat, and no prearranged deal (its
-    creator would know every hand)."""
-    seats = [dict(s) for s in seats]
-    if creator_seat is not None and not 0 <= creator_seat < len(seats):
-        raise InvalidOptions("creator_seat", f"there is no seat {creator_seat}")
-    if creator_seat is not None and seats[creator_seat].get("player") and player_key is None:
-        raise InvalidOptions("player_key", "the creator's seat is kept for a player: give "
-                             "that player's key")
-    if player_key is not None:
-        if creator_seat is None:
-            raise InvalidOptions("player_key", "a player key seats the creator: give "
-                                 "creator_seat too")
-        mine = players.of_key(ref, player_key)
-        if seats[creator_seat].get("player") not in (None, mine):
-            raise InvalidOptions(f"seats.{creator_seat}.player", "the creator's seat is kept "
-                                 "for another player")
-        seats[creator_seat]["player"] = mine
-    players.reserved(ref, seats)
-    unrated = [i for i, s in enumerate(seats) if not s.get("bot") and not s.get("player")]
-    if rated and prearranged:
-        raise InvalidOptions("deal", "a rated match is dealt by the server: no prearranged deal")
-    if rated and unrated:
-        raise Refused("not-rated", f"a rated match needs a player or a bot at every seat: "
-                      f"seats {unrated} have neither (keep them for players with "
-                      "seats.N.player, or seat the creator with player_key)")
-    return seats
+        suspended = bot is not None and bot not in BOTS and bots.suspension(ref, bot)
+        if suspended:
+            raise Refused("bot-suspended", f"the webhook bot {bot} is suspended "
+                          f"({suspended['reason']}); its owner or the operator may resume it")
 
 
 def _prearranged(rules: Any, deal: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -157,8 +144,19 @@ def _nonce() -> str:
 
 
 def get(ref: Referee, match_id: str) -> dict[str, Any]:
+    """The match as its log has it: a read appends nothing (the writes and the workers'
+    sweeper bring it up to date: ``advance``)."""
     facts_of = meta(ref, match_id)
-    return duplicates.public(ref, facts_of, advance(ref, match_id).to_dict())
+    state = stream(ref, match_id)[2]
+    out = duplicates.public(ref, facts_of, state.to_dict())
+    if state.clock is not None:  # the deadline of the turn its current deal waits on
+        out["deadline"] = None
+        current = state.deals[-1]["id"]
+        if state.status == "playing" and ref.store.head("deal", current).seq:
+            deal = deals.load(ref, current)
+            out["deadline"] = turns.deadline_of(ref, deal.id, deal.seq, deal.state.turn,
+                                                deal.meta)
+    return out
 
 
 def recent(ref: Referee, limit: int = 50) -> list[str]:
@@ -271,7 +269,7 @@ def _ensure_deal(ref: Referee, state: matches.MatchState, match_seq: int, number
         ref.store.append("deal", did, envs, expected_seq=0, snapshot=deals.snapshot(deal_state))
     except Conflict:
         return
-    turns.notify(ref, did, len(events), deal_state.turn, seats)
+    turns.notify(ref, did, len(events), deal_state.turn, seats, envs[-1]["at"])
     if game.is_over(deal_state):  # a burned hand can end a deal as it is dealt
         advance(ref, state.id)
 

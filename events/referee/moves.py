@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 import uuid
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -18,11 +19,12 @@ from domain import match as matches
 from domain.messages import Command, Move
 
 from ..store import Conflict, Duplicate, Remembered
-from . import deals, landing, turns
+from . import clocks, deals, landing, turns
 from . import matches as match_stream
 from .context import Referee
 from .deals import LoadedDeal
 from .errors import Forbidden, IdempotencyKeyReused, StaleSeq, Unauthorized
+from .seats import meta
 
 RETRIES = 5
 
@@ -50,7 +52,7 @@ def play_as(ref: Referee, deal_id: str, seat: int, body: dict[str, Any], *, expe
     webhook bot's fallback to a random move. Bots give no fingerprint: a retried webhook may
     choose differently, and the first move stands."""
     deal = deals.load(ref, deal_id)
-    if deal.meta.bot_of(seat) is None:
+    if deal.meta.acting_bot(seat) is None:
         raise Forbidden(f"seat {seat} is not played by a bot")
     return _apply(ref, deal, seat, body, expected_seq, idempotency_key, command_id)
 
@@ -66,11 +68,13 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
     for _ in range(RETRIES):
         if expected_seq is not None and expected_seq != deal.seq:
             raise StaleSeq(deal.seq)
+        clocks.may_move(deal, seat, person=fingerprint is not None)
         secret = deal.meta.deal_secret(matches.number_of(deal.id))
         events, state = game.step(deal.state, Command(seat, Move.from_dict(body), secret))
         envs = ref.seal(events, deal.seq, deal.hash, command_id or key or uuid.uuid4().hex,
                         deal.state.rules)
-        answer = _answer(ref, deal, state, envs, seat)
+        spent = clocks.refuse_late(ref, deal, seat, envs[0]["at"]) if fingerprint else 0.0
+        answer = _answer(ref, deal, state, envs, seat, spent)
         try:
             landing.appended(ref, "deal", deal.id, envs, partial(
                 ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
@@ -84,24 +88,35 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
                     raise StaleSeq(conflict.current_seq) from None
                 deal = deals.load(ref, deal.id)
                 continue
-        landing.after_commit(partial(_after, ref, deal, state, envs[-1]["seq"]),
+        landing.after_commit(partial(_after, ref, deal, state, envs[-1],
+                                     seat if fingerprint is not None else None, spent),
                              "the move's next steps")
         return answer
     raise StaleSeq(deal.seq)
 
 
-def _answer(ref: Referee, deal: LoadedDeal, state: Any, envs: list[dict[str, Any]], seat: int
-            ) -> dict[str, Any]:
+def _answer(ref: Referee, deal: LoadedDeal, state: Any, envs: list[dict[str, Any]], seat: int,
+            spent: float = 0.0) -> dict[str, Any]:
     shown = deals.disclosed(ref, deal, state)
+    view = deals.view_of(deal, state, envs[-1]["seq"], seat, shown)
+    view["deadline"] = turns.deadline_at(deal.meta, state.turn, envs[-1]["at"],
+                                         spent if state.turn == seat else 0.0)
     return {"events": deals.served_envelopes(deal.state.rules, envs, seat, shown),
-            "view": deals.view_of(deal, state, envs[-1]["seq"], seat, shown)}
+            "view": view}
 
 
-def _after(ref: Referee, deal: LoadedDeal, state: Any, seq: int) -> None:
-    """What a committed move sets going: the match's next deal, the next bot's turn."""
+def _after(ref: Referee, deal: LoadedDeal, state: Any, last: dict[str, Any],
+           person: int | None, spent: float = 0.0) -> None:
+    """What a committed move sets going: the match's next deal, the next bot's turn or
+    clock; a person's own move ends its run of timeouts and spends its bank past the clock."""
+    if person is not None and f"timeouts:{person}".encode() in deal.meta.raw:
+        ref.store.forget_match_facts(deal.meta.match_id, f"timeouts:{person}")
+    if person is not None and spent > 0:
+        ref.store.spend_bank(deal.meta.match_id, person, round(spent * 1000))
+        deal = replace(deal, meta=meta(ref, deal.meta.match_id))  # its next deadline
     if game.is_over(state):
         match_stream.advance(ref, deal.meta.match_id)
-    turns.notify(ref, deal.id, seq, state.turn, deal.meta)
+    turns.notify(ref, deal.id, last["seq"], state.turn, deal.meta, last["at"])
 
 
 def _first_answer(seen: Remembered, fingerprint: str | None) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from domain.clock import DEFAULT_BOT, Clock, clock_of
 from domain.errors import InvalidOptions
 from domain.fairness import ClientSeed, DealSecret, MatchSecret
 
@@ -72,6 +73,34 @@ class Meta:
 
     def bot_of(self, seat: int | None) -> str | None:
         return None if seat is None else self.seats[seat].get("bot")
+
+    @property
+    def clock(self) -> Clock | None:
+        raw = self.raw.get(b"clock")
+        return None if raw is None else clock_of(orjson.loads(raw))
+
+    def away(self, seat: int) -> bool:
+        """Whether the seat's bot plays it (away after timeouts, or left once play began)."""
+        return f"away:{seat}".encode() in self.raw
+
+    def acting_bot(self, seat: int | None) -> str | None:
+        """The bot that plays ``seat``'s turns now: its own, or the clock's while it is away."""
+        if seat is None:
+            return None
+        own = self.bot_of(seat)
+        if own is not None or not self.away(seat):
+            return own
+        clock = self.clock
+        return clock.bot if clock else DEFAULT_BOT
+
+    def bank_used(self, seat: int) -> float:
+        """Seconds of the clock's bank ``seat`` has spent (``bank:<seat>``, in ms)."""
+        return int(self.raw.get(f"bank:{seat}".encode(), b"0")) / 1000
+
+    @property
+    def forfeited(self) -> bool:
+        """A side forfeited the match on its clock: no move is taken any more."""
+        return b"forfeited" in self.raw
 
 
 def facts(seats: list[dict[str, Any]], hidden: dict[str, str], fair: MatchSecret

@@ -15,35 +15,22 @@ type MoveAnswer = PostMove["responses"]["200"]["content"]["application/json"];
 type Events = paths["/v1/deals/{deal_id}/events"]["get"]["responses"]["200"]["content"]["application/json"];
 type Export = paths["/v1/deals/{deal_id}/export"]["get"]["responses"]["200"]["content"]["application/json"];
 
+// A view narrows by what its family shows (every family's view is one schema of the union,
+// generated from the registry by `python -m api.spec`), never by a preset's name.
 export function describe(view: GetDeal): string {
-  switch (view.ruleset) {
-    case "sueca-italiana":  // an ItalianaView
-      return `bid ${view.bid} by ${view.bidder ?? "nobody"}, called ${view.called ?? "-"}`;
-    case "serbian-whist":  // a WhistView
-      return `hand ${view.hand_no} of ${view.cards}, hook ${view.forbidden_bid ?? "-"}`;
-    case "sueca":
-    case "sueca-azores":
-    case "sueca-brazil":  // a SuecaView
-      return `trump ${view.trump}, carry ${view.carry}`;
-    default:  // a SedmaView
-      return `captures ${view.captures.join("-")}, stock ${view.stock_size}`;
-  }
+  if ("bidder" in view) return `bid ${view.bid} by ${view.bidder ?? "nobody"}, called ${view.called ?? "-"}`;
+  if ("hand_no" in view) return `hand ${view.hand_no} of ${view.cards}, hook ${view.forbidden_bid ?? "-"}`;
+  if ("captures" in view) return `captures ${view.captures.join("-")}, stock ${view.stock_size}`;
+  return `trump ${view.trump ?? "-"}, stock ${view.stock_size}`;
 }
 
 export function score(view: DealView): string {
   if (view.result === undefined) return "running";
-  switch (view.ruleset) {
-    case "sueca-italiana":
-      return view.result.score.made ? "made" : "failed";
-    case "serbian-whist":
-      return view.result.score.scores.join(" ");
-    case "sueca":
-    case "sueca-azores":
-    case "sueca-brazil":
-      return `${view.result.score.game_points} game points`;
-    default:
-      return view.result.score.match_points.join("-");
-  }
+  const result = view.result;
+  if ("bidder" in result.score) return result.score.made ? "made" : "failed";
+  if ("scores" in result.score) return result.score.scores.join(" ");
+  if ("game_points" in result.score) return `${result.score.game_points} game points`;
+  return result.score.match_points.join("-");
 }
 
 export function cardsSeen(event: Envelope): string[] {
@@ -99,3 +86,20 @@ export function seatTokens(created: Created, claimed: Claimed[]): Map<number, st
   const own = (created.tokens ?? []).map((t): [number, string] => [t.seat, t.token]);
   return new Map([...own, ...claimed.map((c): [number, string] => [c.seat, c.token])]);
 }
+
+// The other formats are operations of their own whose answers are strings (issue 31 item 3),
+// and the stream takes `once` for a bounded read.
+type SheetCsv = paths["/v1/matches/{match_id}/sheet.csv"]["get"]["responses"]["200"]["content"]["text/csv"];
+type SheetText = paths["/v1/matches/{match_id}/sheet.txt"]["get"]["responses"]["200"]["content"]["text/plain"];
+type ExportLines = paths["/v1/deals/{deal_id}/export.jsonl"]["get"]["responses"]["200"]["content"]["application/jsonl"];
+type StreamQuery = NonNullable<paths["/v1/deals/{deal_id}/stream"]["get"]["parameters"]["query"]>;
+
+export function sheetLines(sheet: SheetCsv, text: SheetText): [number, number] {
+  return [sheet.split("\n").length, text.split("\n").length];
+}
+
+export function exportItems(lines: ExportLines): Envelope[] {
+  return lines.trim().split("\n").slice(1).map((line) => JSON.parse(line) as Envelope);
+}
+
+export const boundedRead: StreamQuery = { once: true };

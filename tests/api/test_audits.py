@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from rq import SimpleWorker
 
 from api.app import create_app
-from domain import game, registry
+from domain import fairness, game, registry
 from domain.fairness import commit
 from events.config import Settings
 from tests.http import auth, claim_seats, create, play_randomly
@@ -119,17 +119,38 @@ def test_a_dispute_is_audited_and_public_like_the_export(client: FlaskClient,
         "disputes": []}
 
 
-def test_client_seeds_change_the_deck_and_are_committed(client: FlaskClient) -> None:
+def test_client_seeds_are_committed_then_shape_the_revealed_deck(client: FlaskClient) -> None:
+    """A seat's client seed is public only as a salted commitment while the deal runs; once the
+    deal is scored its reveal lets anyone rebuild the dealt hands from the revealed seed and the
+    client seeds, and the same seed without them deals other hands."""
     seats = [{"name": "a", "client_seed": "mine"}, {"name": "b"}]
-    with_seed = create(client, players=2, seats=seats, seed="same", creator_seat=0)
-    without = create(client, players=2, seed="same")
-    hand = [client.get(f"/v1/deals/{m['deal']['id']}",
-                       headers=auth(claim_seats(client, m)[0])).get_json()["hand"]
-            for m in (with_seed, without)]
-    assert hand[0] != hand[1]
-    match = client.get(f"/v1/matches/{with_seed['id']}").get_json()
+    created, deal = finished_deal(client, seats=seats, creator_seat=0)
+    match = client.get(f"/v1/matches/{created['id']}").get_json()
     assert [{k: v for k, v in c.items() if k != "commitment"} for c in match["client_seeds"]] \
         == [{"seat": 0, "from_deal": 1}]
+    assert "mine" not in orjson.dumps(match["client_seeds"]).decode()
+    events = client.get(f"/v1/deals/{deal}/export").get_json()[1:]  # after the header
+    dealt = next(e["data"] for e in events if e["type"] == "dealt")
+    reveal = next(e["data"]["reveal"] for e in events if e["type"] == "scored")
+    (given,) = [c for c in reveal["client_seeds"] if c]
+    assert given["seed"] == "mine"
+    assert fairness.client_commit(given["salt"], "mine") == match["client_seeds"][0]["commitment"]
+    rules = registry.rules_for(created["ruleset"], 2, created["options"])
+    family = registry.family_of(rules)
+
+    def hands(client_seeds: list[str | None]) -> list[list[str]]:
+        deck = game.deck_for(rules, reveal["seed"], dealt["number"], client_seeds)
+        return family.deal_layout(rules, deck, dealt["dealer"], dealt["number"])[0]
+
+    seeds = [c["seed"] if c else None for c in reveal["client_seeds"]]
+    assert hands(seeds) == dealt["hands"]
+    assert hands([None, None]) != dealt["hands"]
+
+
+def test_a_seed_given_later_enters_the_next_deal_unseen(client: FlaskClient) -> None:
+    seats = [{"name": "a", "client_seed": "mine"}, {"name": "b"}]
+    with_seed = create(client, players=2, seats=seats, seed="same", creator_seat=0)
+    match = client.get(f"/v1/matches/{with_seed['id']}").get_json()
     assert len(match["client_seeds"][0]["commitment"]) == 64
     assert match["commitment"] != commit("same", None)  # salted with the match's nonce
     assert "secret" not in match and "nonce" not in match

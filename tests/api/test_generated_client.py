@@ -37,7 +37,8 @@ from workers import runtime
 GENERATOR = Path(sys.executable).with_name("openapi-python-client")
 PACKAGE = "tricklog_client"
 GAMES = [("sedma", 4, "SedmaView"), ("sueca-italiana", 5, "ItalianaView"),
-         ("serbian-whist", 4, "WhistView"), ("hola", 6, "SedmaView")]
+         ("serbian-whist", 4, "WhistView"), ("hola", 6, "SedmaView"),
+         ("briscola", 4, "BriscolaView")]
 MAPS = {name for name, schema in spec()["components"]["schemas"].items()  # maps on purpose
         if isinstance(schema.get("additionalProperties"), dict)} | {"CreateMatchOptions"}
 

@@ -1,19 +1,23 @@
-"""The bots' ladder over HTTP: a webhook bot joins with its signing secret and an SSE bot's
-player with its key; the worker's pass pairs entries with the built-in anchors into rated
-matches, rates them, and drops a bot that stopped answering (every move a fallback)."""
+"""The bots' ladder over HTTP: a webhook bot joins with its signing secret (or its owner's
+key) and an SSE bot's player with its key; the worker's pass pairs entries with the built-in
+anchors into rated matches, rates them, and drops a bot that stopped answering (every move a
+fallback)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
+import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from rq import SimpleWorker
 
 from tests.api.test_secrets_at_rest import ADMIN
 from tests.http import auth
 from workers import ladder as ladder_worker
+from workers import runtime
 
 pytestmark = pytest.mark.usefixtures("operator")
 
@@ -25,8 +29,22 @@ def operator(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRICKLOG_WEBHOOK_TIMEOUT", "0.2")
 
 
+@pytest.fixture
+def both_queues(app: Flask, redis_client: redis.Redis) -> Iterator[Callable[[], None]]:
+    """Runs the queued jobs, the webhook bots' turns (a queue of their own) included."""
+    turns = app.extensions["tricklog.referee"].on_turn
+    runtime.configure(app.extensions["tricklog.referee"])
+
+    def run() -> None:
+        SimpleWorker([turns.queue, turns.webhooks], connection=redis_client,
+                     serializer=turns.queue.serializer).work(burst=True)
+
+    yield run
+    runtime.configure(None)
+
+
 def test_a_silent_webhook_bot_plays_rated_and_is_dropped(
-        client: FlaskClient, app: Flask, worker: Callable[[], None]) -> None:
+        client: FlaskClient, app: Flask, both_queues: Callable[[], None]) -> None:
     bot = client.post("/v1/bots", json={"name": "Deaf", "url": "http://127.0.0.1:9/move"},
                       headers=auth(ADMIN)).get_json()
     path = "/v1/ladder/sedma/entries"
@@ -43,7 +61,7 @@ def test_a_silent_webhook_bot_plays_rated_and_is_dropped(
     seats = client.get(f"/v1/matches/{match}").get_json()["seats"]
     assert f"bot:{bot['id']}" in {f"bot:{s['bot']}" for s in seats}
     assert ladder_worker.pair(referee, "sedma", random.Random(2)) is None  # it is busy
-    worker()
+    both_queues()
     assert client.get(f"/v1/matches/{match}").get_json()["status"] == "over"
     assert ladder_worker.pair(referee, "sedma", random.Random(2)) is None  # dropped now
     listed = client.get("/v1/ladder/sedma").get_json()
@@ -52,8 +70,8 @@ def test_a_silent_webhook_bot_plays_rated_and_is_dropped(
     assert mine["status"] == "dropped" and mine["fallbacks"] >= 3 and mine["matches"] == 1
     board = client.get("/v1/ratings?preset=sedma&players=2").get_json()["ratings"]
     assert {row["id"]: row["name"] for row in board}[f"bot:{bot['id']}"] == "Deaf"
-    again = client.post(path, json={"bot": bot["id"]}, headers=auth(bot["secret"])).get_json()
-    assert again["status"] == "active" and again["fallbacks"] == 0
+    again = client.post(path, json={"bot": bot["id"]}, headers=auth(bot["key"])).get_json()
+    assert again["status"] == "active" and again["fallbacks"] == 0  # its owner's key joins too
 
 
 def test_a_player_on_the_ladder_gets_a_kept_seat_it_claims_with_its_key(

@@ -37,6 +37,9 @@ def test_moves_and_requests_are_counted(client: FlaskClient) -> None:
     assert {s: after[s] - before[s] for s in before} == {moves: 1, posted: 1, refused: 1}
     assert series(client, "tricklog_queue_up") == 1
     assert 'tricklog_queue_jobs{state="queued"}' in client.get("/metrics").get_data(as_text=True)
+    assert series(client, "tricklog_webhook_queue_up") == 1  # webhook bots' turns: their own
+    assert 'tricklog_webhook_queue_jobs{state="started"}' in client.get(
+        "/metrics").get_data(as_text=True)
 
 
 def test_metrics_are_for_the_operator(client: FlaskClient) -> None:

@@ -1,8 +1,8 @@
 """No token and no secret at rest outside its own place: after a whole match with replays,
 audits, disputes and a registered webhook bot, every Redis key is read back byte by byte.
 
-- seat tokens, invite codes, the creator key and the operator's token: nowhere (they are
-  kept as SHA-256 digests only);
+- seat tokens, invite codes, the creator key, the operator's token and a webhook bot's key:
+  nowhere (they are kept as SHA-256 digests only);
 - the match secret and nonce: only in the match's meta hash while the match runs (the
   ``ended`` event reveals them afterwards);
 - a webhook bot's signing secret: only in the bot registry.
@@ -98,7 +98,7 @@ def test_no_token_or_secret_rests_outside_its_place(
                 headers=auth(seat_tokens[1]))
     client.post(f"/v1/deals/{deal}/replays", headers=auth(seat_tokens[1]))
     worker()
-    for secret in [*seat_tokens.values(), *handed, ADMIN]:
+    for secret in [*seat_tokens.values(), *handed, ADMIN, bot["key"]]:
         assert places(redis_client, secret) == set(), secret[:6]
     assert places(redis_client, bot["secret"]) == {keys.bots_key()}
     assert client.get(f"/v1/matches/{match}").get_json()["status"] == "over"

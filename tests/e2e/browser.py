@@ -125,6 +125,14 @@ def axe_source() -> str:
 
 def serious_violations(browser: Any, source: str) -> list[str]:
     """axe-core's serious and critical findings on the page as it stands."""
+    return violations(browser, source, ("serious", "critical"))
+
+
+def violations(browser: Any, source: str,
+               impacts: tuple[str, ...] = ("minor", "moderate", "serious", "critical")
+               ) -> list[str]:
+    """axe-core's findings of those impacts (all of them unless told) on the page as it
+    stands."""
     browser.execute_script(source)
     result = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
@@ -132,7 +140,7 @@ def serious_violations(browser: Any, source: str) -> list[str]:
         ".then(done, (e) => done({error: String(e)}));")
     assert "error" not in result, result
     return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+            for v in result["violations"] if v["impact"] in impacts]
 
 
 def picture(browser: Any, tmp_path: Path, name: str) -> None:

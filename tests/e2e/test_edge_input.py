@@ -218,7 +218,12 @@ def test_card_codes_are_matched_to_the_end(server: tuple[str, int], deal: dict[s
         "unknown-transfer-coding"])
 def test_the_http_servers_own_errors_are_problems(server: tuple[str, int], deal: dict[str, Any],
                                                   data: bytes, status: int, slug: str) -> None:
-    assert_problem(raw(server, data), status, slug)
+    problem = assert_problem(raw(server, data), status, slug)
+    # ``instance`` like every other problem: the path when the request line was read, else a
+    # URN naming this occurrence
+    assert problem["instance"].startswith(("/", "urn:uuid:"))
+    if b"gzip" in data:  # refused once its request line and headers were read
+        assert problem["instance"] == "/v1/matches"
     assert seq(server, deal) == deal["seq"]
 
 

@@ -6,6 +6,7 @@ idle ones are closed once the header-read time-out passes, and meanwhile another
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -103,6 +104,7 @@ def test_over_the_cap_a_connection_gets_a_problem(server: tuple[str, int]) -> No
         assert head.split(b" ", 2)[1] == b"429"
         assert b"application/problem+json" in head and b"Retry-After" in head
         assert b"/problems/too-many-connections" in body
+        assert json.loads(body)["instance"].startswith("urn:uuid:")  # like every problem
     finally:
         for sock in idle:
             sock.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from tests.e2e.browser import By, call, cards, seq, sit, text, wait
 
 # In the page before its scripts: every POST of a move is recorded with its headers, and the
@@ -18,14 +20,21 @@ window.fetch = async (url, init) => {
   const isMove = init && init.method === "POST" && String(url).endsWith("/moves");
   if (isMove) window.__moves.push((init.headers || {})["Idempotency-Key"] || null);
   const resp = await realFetch(url, init);
-  if (isMove && window.__moves.length === 1) throw new TypeError("connection reset");
+  if (isMove && window.__moves.length === 1) {
+    if (window.__cut) {  // the answer's head came, its body was cut short
+      return new Response('{"vi', {status: 200, headers: {"Content-Type": "application/json"}});
+    }
+    throw new TypeError("connection reset");
+  }
   return resp;
 };
 """
 
 
-def test_a_move_whose_answer_was_lost_is_retried_with_its_key(site: str, browser: Any) -> None:
-    match = call(site, "POST", "/v1/matches", {"ruleset": "sueca", "seed": "lost-answer",
+@pytest.mark.parametrize("loss", ["reset", "cut-short"])
+def test_a_move_whose_answer_was_lost_is_retried_with_its_key(site: str, browser: Any,
+                                                              loss: str) -> None:
+    match = call(site, "POST", "/v1/matches", {"ruleset": "sueca", "seed": f"lost-answer-{loss}",
                                                "seats": [
         {"name": "Ana"}, {"name": "Bo", "bot": "heuristic"}, {"name": "Cy", "bot": "heuristic"},
         {"name": "Di", "bot": "heuristic"}], "creator_seat": 0})
@@ -35,7 +44,8 @@ def test_a_move_whose_answer_was_lost_is_retried_with_its_key(site: str, browser
         assert time.monotonic() < deadline
         time.sleep(0.1)
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                            {"source": LOSE_FIRST_ANSWER})
+                            {"source": ("window.__cut = true;\n" if loss == "cut-short"
+                                        else "") + LOSE_FIRST_ANSWER})
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{deal}")
     wait(browser).until(lambda d: seq(d) == str(view["seq"]))

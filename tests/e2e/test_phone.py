@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from domain.registry import rules_for
 from tests.e2e.browser import By, call, finished_deal, picture, seq, sit, wait
 
 PHONES = [(390, 844), (360, 740)]
@@ -121,3 +122,36 @@ def test_the_replay_fits_a_phone(site: str, browser: Any, tmp_path: Path) -> Non
     for r in box(browser, ".controls button"):
         assert r["left"] >= 0 and r["right"] <= width
     picture(browser, tmp_path, "replay-phone")
+
+
+def test_six_seats_sit_around_the_cards_on_a_phone(site: str, browser: Any) -> None:
+    """Hola for 6 at 390×844: the five other seats in two rows above the cards in play (they
+    took five rows), and the whole hand on screen once the table is scrolled to its top."""
+    screen(browser, *PHONES[0])
+    seated(site, browser, "hola", 6)
+    rows = {round(r["top"]) for r in box(browser, ".felt > .plate")}
+    assert len(rows) <= 2, f"the other seats take {len(rows)} rows"
+    browser.execute_script("document.querySelector('.felt').scrollIntoView({block: 'start'})")
+    bottom = max(r["bottom"] for r in box(browser, "#hand .card"))
+    assert bottom <= PHONES[0][1], f"the hand ends at {bottom} px"
+    fits(browser, "hola 6 at 390x844", PHONES[0])
+
+
+def test_six_seats_and_a_full_trick_leave_the_hand_whole_on_a_laptop(site: str,
+                                                                     browser: Any) -> None:
+    """Hola for 6 at 1366×768, your turn after the five others have played: the whole hand
+    and the table's buttons on screen under a full trick, without scrolling."""
+    pack = list(rules_for("hola", 6, None).pack())
+    hands = [pack[4 * i:4 * i + 4] for i in range(6)]
+    seats = [{"name": "Ana"}] + [{"name": n, "bot": "heuristic"}
+                                 for n in ("Bo", "Cy", "Di", "Eva", "Filip")]
+    match = call(site, "POST", "/v1/matches", {  # you deal: the five others play first
+        "ruleset": "hola", "players": 6, "seats": seats, "creator_seat": 0,
+        "deal": {"dealer": 0, "hands": hands, "stock": pack[24:]}})
+    screen(browser, *LAPTOP)
+    sit(browser, site, match, 0)
+    browser.get(f"{site}/deals/{match['deal']['id']}")
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#trick .card")) == 5)
+    bottom = max(r["bottom"] for r in box(browser, "#hand .card, .felt button"))
+    assert bottom <= LAPTOP[1], f"the hand and its buttons end at {bottom} px"
+    fits(browser, "hola 6 at 1366x657", LAPTOP)

@@ -1,5 +1,6 @@
-"""``tricklog serve`` as a person runs it: embedded Redis, gunicorn and a worker; SIGTERM stops
-all three and leaves no process behind."""
+"""``tricklog serve`` as a person runs it: embedded Redis, gunicorn, a worker and a webhook
+worker (a webhook bot's match is played); SIGTERM stops them all and leaves no process
+behind."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -17,6 +19,7 @@ import pytest
 import redis
 
 from events.redis_server import free_port
+from examples import webhook_bot
 from tests.processes import descendants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +76,8 @@ def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRICKLOG_")}
     # a relative data dir, as `make run` uses by default
     env.update(TRICKLOG_PORT=str(port), TRICKLOG_DATA_DIR="data", TRICKLOG_WORKERS="2",
-               TRICKLOG_BOT_MIN_THINK="0", PYTHONPATH=str(ROOT))
+               TRICKLOG_BOT_MIN_THINK="0", TRICKLOG_WEBHOOK_ALLOW="127.0.0.1",
+               PYTHONPATH=str(ROOT))
     log_path = tmp_path / "serve.log"
     log = log_path.open("w")
     proc = subprocess.Popen([sys.executable, "-m", "tricklog_cli", "serve"], cwd=tmp_path,
@@ -96,6 +100,7 @@ def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
         match = wait_until(lambda: (m := call(base, "GET", f"/v1/matches/{created['id']}"))
                            ["status"] == "over" and m, 60)
         assert max(match["totals"]) >= 1
+        assert_a_webhook_bot_plays(base, spawned)
         redis_dir = tmp_path / "data" / "redis"
         assert any(redis_dir.rglob("*.aof*")), "the embedded redis keeps an AOF"
         lines = [json.loads(line) for line in log_path.read_text().splitlines()
@@ -123,3 +128,23 @@ def test_serve_plays_bots_and_stops_cleanly(tmp_path: Path) -> None:
         log.close()
     assert proc.returncode == 0
     assert not [pid for pid in spawned if alive(pid)], "serve left processes behind"
+
+
+def assert_a_webhook_bot_plays(base: str, spawned: set[int]) -> None:
+    """serve started a worker for the webhook queue: the example bot plays a whole match."""
+    assert any(Path(f"/proc/{pid}/cmdline").read_bytes().endswith(b"worker\0--webhooks\0")
+               for pid in spawned if Path(f"/proc/{pid}/cmdline").exists())
+    port = free_port()
+    bot = call(base, "POST", "/v1/bots", {"name": "hook", "url": f"http://127.0.0.1:{port}/"})
+    server = webhook_bot.server(bot["secret"], port=port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        created = call(base, "POST", "/v1/matches", {
+            "ruleset": "sedma", "players": 2, "options": {"target_stakes": 1}, "seed": "hook",
+            "seats": [{"name": "hook", "bot": bot["id"]}, {"name": "r", "bot": "random"}]})
+        wait_until(lambda: call(base, "GET", f"/v1/matches/{created['id']}")["status"]
+                   == "over", 60)
+    finally:
+        server.shutdown()
+    record = call(base, "GET", f"/v1/bots/{bot['id']}", token=bot["key"])
+    assert record["calls"] > 0 and record["fallbacks"] == 0

@@ -161,8 +161,9 @@ def victim(serve: Serve, kind: str) -> tuple[int, str]:
     """The pid to kill -9, and the child name serve's restart log line gives it."""
     if kind == "redis":
         return serve.child("redis-server"), "redis"
-    if kind == "worker":
-        return serve.child("tricklog_cli worker"), "worker"
+    if kind == "worker":  # the worker of the built-in bots, not the webhook worker beside it
+        return next(p.pid for p in serve.tree() if p.ppid == serve.proc.pid
+                    and p.args.rstrip().endswith("tricklog_cli worker")), "worker"
     master = serve.child("gunicorn")
     if kind == "api-master":
         return master, "api"

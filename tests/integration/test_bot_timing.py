@@ -7,7 +7,6 @@ The suite runs its workers with no think time (``tests/conftest.py``); these tes
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ from events.envelope import to_event
 from events.redis_server import RedisServer
 from events.referee import Referee, deals, matches
 from events.store import EventStore
+from tests.processes import kill_tree
 from workers import runtime
 from workers.bots import think_left
 from workers.sweeper import sweep
@@ -115,7 +115,7 @@ def test_a_thinking_job_is_not_taken_for_lost(redis_server: RedisServer,
         while time.monotonic() < deadline and deals.load(referee, deal).seq == 1:
             time.sleep(0.05)
     finally:
-        os.killpg(worker.pid, signal.SIGKILL)
+        kill_tree(worker.pid)  # with its work horse, which has a group of its own
         worker.wait()
     log = referee.store.read("deal", deal)
     moved = [e["seq"] for e in log if e["command_id"] == "bot:1"]

@@ -70,7 +70,8 @@ def test_bots_play_the_tiny_game_to_the_end_and_it_audits(
     assert audit_export(export).ok
 
 
-def test_a_person_plays_it_over_http_with_every_feed(app: Flask) -> None:
+def test_a_person_plays_it_over_http_with_every_feed(app: Flask,
+                                                     redis_client: redis.Redis) -> None:
     client = app.test_client()
     created = client.post("/v1/matches", json={"ruleset": "tiny", "seats": [
         {"name": "a"}, {"name": "b"}]}).get_json()
@@ -91,6 +92,10 @@ def test_a_person_plays_it_over_http_with_every_feed(app: Flask) -> None:
     assert audit_export(export).ok
     audit = client.post("/v1/audits", json={"deal_id": deal})
     assert audit.status_code == 202
+    work(app, redis_client)  # the stored deal's audit job, run: its verdict is the point
+    done = client.get(f"/v1/jobs/{audit.get_json()['id']}").get_json()
+    assert done["status"] == "finished", done
+    assert done["result"]["ok"] and done["result"]["first_error"] is None, done["result"]
 
 
 def test_the_search_bot_samples_what_a_seat_cannot_see(tiny: None) -> None:

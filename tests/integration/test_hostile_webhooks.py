@@ -213,9 +213,11 @@ def test_a_hostile_bots_match_finishes_on_fallbacks(
         hostile: Callable[..., Hostile], redis_client: redis.Redis,
         monkeypatch: pytest.MonkeyPatch, mode: str, answer: bytes, reason: str) -> None:
     monkeypatch.setenv("TRICKLOG_WEBHOOK_TIMEOUT", "0.5")  # a short deadline: a quick test
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_SUSPEND_AFTER", "0")  # every call made, none suspended
     server = hostile(mode, answer, every=0.3)  # each drip well inside a per-read timeout
     queue = runtime.queue_for(redis_client)
-    referee = Referee(EventStore(redis_client), on_turn=runtime.turn_hook(queue))
+    turns = runtime.turn_hook(queue)
+    referee = Referee(EventStore(redis_client), on_turn=turns)
     runtime.configure(referee)
     try:
         registered = bots.register(referee, "hostile", server.url)
@@ -223,11 +225,11 @@ def test_a_hostile_bots_match_finishes_on_fallbacks(
             referee, ruleset="sedma", players=2, seed=f"hostile-{mode}",
             options={"target_stakes": 1},
             seats=[{"name": "hostile", "bot": registered["id"]}, {"name": "r", "bot": "random"}])
-        SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
-            burst=True, max_jobs=5000)
+        SimpleWorker([queue, turns.webhooks], connection=redis_client,
+                     serializer=queue.serializer).work(burst=True, max_jobs=5000)
         match = matches.get(referee, created["id"])
         assert match["status"] == "over"
-        assert queue.failed_job_registry.count == 0
+        assert queue.failed_job_registry.count == turns.webhooks.failed_job_registry.count == 0
         for deal in (d["id"] for d in match["deals"]):
             hostile_moves = [e for e in referee.store.read("deal", deal) if e["seat"] == 0]
             assert hostile_moves and all(e["command_id"].startswith(f"bot-fallback:{reason}:")

@@ -25,6 +25,7 @@ from rq.utils import utcformat
 from events.redis_server import RedisServer, free_port
 from events.referee import Referee, audits, deals, matches
 from events.store import EventStore
+from tests.processes import kill_tree
 from workers import runtime
 from workers.sweeper import sweep
 from workers.turns import LEASE, BotTurns, job_id
@@ -64,11 +65,11 @@ def test_a_failed_enqueue_is_retried_with_backoff(redis_client: redis.Redis,
                                                   turns: BotTurns) -> None:
     failures: list[float] = []
 
-    def flaky(deal_id: str, seq: int, seat: int) -> None:
+    def flaky(deal_id: str, seq: int, seat: int, bot: str = "") -> None:
         if len(failures) < 2:
             failures.append(time.monotonic())
             raise redis.exceptions.ConnectionError("queue restarting")
-        turns(deal_id, seq, seat)
+        turns(deal_id, seq, seat, bot)
 
     referee = Referee(EventStore(redis_client), on_turn=flaky)
     created = matches.create(referee, ruleset="sedma", players=2, seed="flaky",
@@ -129,7 +130,7 @@ def test_a_job_whose_worker_died_is_enqueued_again_and_moves_once(
                 serializer=turns.queue.serializer).get_status() != JobStatus.STARTED:
             time.sleep(0.05)
     finally:
-        os.killpg(worker.pid, signal.SIGKILL)  # the worker and its work horse, mid-move
+        kill_tree(worker.pid)  # the worker and its work horse (a group of its own), mid-move
         worker.wait()
     assert sweep(referee, turns.ensure) == []  # started a moment ago: still its worker's
     stale = utcformat(datetime.now(UTC) - timedelta(seconds=LEASE + 1))

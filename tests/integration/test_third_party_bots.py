@@ -36,6 +36,7 @@ README = ROOT / "README.md"
 def live(redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     monkeypatch.setenv("TRICKLOG_WEBHOOK_ALLOW", "127.0.0.1/32")
     monkeypatch.setenv("TRICKLOG_WEBHOOK_TIMEOUT", "5")
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_SUSPEND_AFTER", "0")  # every call made, none suspended
     app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
     runtime.configure(app.extensions["tricklog.referee"])
     port = free_port()
@@ -43,10 +44,11 @@ def live(redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> Iterator
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     queue = app.extensions["tricklog.queue"]
+    webhooks = app.extensions["tricklog.referee"].on_turn.webhooks
 
     def work() -> None:
-        SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
-            burst=True, max_jobs=20_000)
+        SimpleWorker([queue, webhooks], connection=redis_client,
+                     serializer=queue.serializer).work(burst=True, max_jobs=20_000)
 
     yield {"base": f"http://127.0.0.1:{port}", "app": app, "work": work}
     server.shutdown()

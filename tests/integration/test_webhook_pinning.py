@@ -100,18 +100,20 @@ def test_a_redirect_to_a_forbidden_address_reaches_nothing_and_the_fallback_is_r
     """The proof of issue 15: a bot on an allowed address answers 302 to a forbidden one."""
     port = free_port()
     monkeypatch.setenv("TRICKLOG_WEBHOOK_ALLOW", "127.0.0.1/32")
+    monkeypatch.setenv("TRICKLOG_WEBHOOK_SUSPEND_AFTER", "0")  # every call made, none suspended
     forbidden = serve("127.0.0.2", port, move())
     bot = serve("127.0.0.1", port, redirect(f"http://127.0.0.2:{port}/steal"))
     queue = runtime.queue_for(redis_client)
-    referee = Referee(EventStore(redis_client), on_turn=runtime.turn_hook(queue))
+    turns = runtime.turn_hook(queue)
+    referee = Referee(EventStore(redis_client), on_turn=turns)
     runtime.configure(referee)
     try:
         registered = bots.register(referee, "redirecting", f"http://127.0.0.1:{port}/")
         created = matches.create(referee,
             ruleset="sedma", players=2, seed="redirect", options={"target_stakes": 1},
             seats=[{"name": "hook", "bot": registered["id"]}, {"name": "r", "bot": "random"}])
-        SimpleWorker([queue], connection=redis_client, serializer=queue.serializer).work(
-            burst=True, max_jobs=5000)
+        SimpleWorker([queue, turns.webhooks], connection=redis_client,
+                     serializer=queue.serializer).work(burst=True, max_jobs=5000)
         deal = created["deal"]["id"]
         mine = [e for e in referee.store.read("deal", deal) if e["seat"] == 0]
         assert matches.get(referee, created["id"])["status"] == "over"

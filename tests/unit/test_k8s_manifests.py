@@ -1,6 +1,7 @@
 """The Kubernetes manifests of deploy/k8s (docs/DEPLOY.md) are valid objects for the
 Kubernetes API (kubernetes-validate's schemas, strict: no unknown field), and run the image as
-the compose file does: the API's probes on /healthz, the commands `api` and `worker`."""
+the compose file does: the API's probes on /healthz, the commands `api`, `worker` and
+`worker --webhooks`."""
 
 from __future__ import annotations
 
@@ -32,3 +33,4 @@ def test_the_deployments_run_the_api_and_the_worker() -> None:
     assert pods["tricklog-api"]["args"][0] == "api"
     assert pods["tricklog-api"]["readinessProbe"]["httpGet"]["path"] == "/healthz"
     assert pods["tricklog-worker"]["args"] == ["worker"]
+    assert pods["tricklog-webhook-worker"]["args"] == ["worker", "--webhooks"]

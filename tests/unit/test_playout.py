@@ -51,7 +51,7 @@ def test_kernel_playouts_agree_with_the_reducers(preset: str, players: int,
             assert game.legal_moves(state, seat) == legal
             state, _ = step(state, seat, move, secret)
         assert state.phase == "over", "the kernel stopped before the referee did"
-        scored = game.fold(game.family_of(rules).settle(fast, secret), fast)
+        scored = game.settling(fast, secret)[1]
         assert scored.result == state.result
 
 

@@ -323,7 +323,7 @@ def test_v_hola_04_a_sweep_is_worth_170() -> None:
     rules, dealt = arrange("hola", 4, [[], [], [], []])
     state = replace(game.fold([dealt]), won=(rules.pack(), ()),
                     captures=(13, 0), last_capture=0, phase="score", hands=((),) * 4)
-    result = game.family_of(state.rules).settle(state, None)[-1].data
+    result = game.settle(state, None)[-1].data
     assert result["points"] == [90, 0] and result["score"]["match_points"] == [170, 0]
 
 

@@ -84,7 +84,7 @@ def test_v_sueca_05_a_60_60_deal_carries_in_brazil_only() -> None:
         tied = replace(state, won=(tuple(c for c in pack if c[:-1] in "AK"),
                                    tuple(c for c in pack if c[:-1] in "7JQ"), (), ()),
                        hands=((),) * 4, phase="score")
-        result = game.family_of(rules).settle(tied, None)[-1].data
+        result = game.settle(tied, None)[-1].data
         assert result["points"] == [60, 60] and result["score"]["carry_next"] == carry
 
 

@@ -26,7 +26,13 @@ export async function api(method, path, body, token, extra = {}) {
     throw new ApiError(0, { title: "The server cannot be reached", type: "/problems/offline" });
   }
   const json = (resp.headers.get("content-type") || "").includes("json");
-  const data = json ? await resp.json() : { title: await resp.text() };
+  let data;
+  try {
+    data = json ? await resp.json() : { title: await resp.text() };
+  } catch {
+    // the answer was cut short (the process serving it died): its outcome is unknown
+    throw new ApiError(0, { title: "The answer was cut short", type: "/problems/offline" });
+  }
   if (!resp.ok) {
     const err = new ApiError(resp.status, data);
     err.retryAfter = Number(resp.headers.get("retry-after")) || 1;
@@ -44,18 +50,21 @@ export function newKey() {
 // Failures after which a move may or may not have landed: retried with the same key, which
 // the server answers with the first outcome (never a second move).
 const UNSURE = new Set(["offline", "store-unavailable", "outcome-unknown"]);
-const MOVE_TRIES = 4;
+const MOVE_TRIES = 20; // some 30 s to 1 min and a half: a server restart, a store failover
 
 // A move, always with an Idempotency-Key, retried with that same key while its outcome is
-// unknown (the server unreachable, the store away), after the seconds the server asks.
-export async function postMove(path, body, token) {
+// unknown (the server unreachable, the store away), after the seconds the server asks (at
+// most 5, growing from 1). ``onRetry(err)`` before each wait: the page says so until it lands.
+export async function postMove(path, body, token, onRetry = () => {}) {
   const key = newKey();
   for (let attempt = 1; ; attempt++) {
     try {
       return await api("POST", path, body, token, { "Idempotency-Key": key });
     } catch (err) {
       if (!UNSURE.has(err.kind) || attempt >= MOVE_TRIES) throw err;
-      await new Promise((done) => setTimeout(done, 1000 * Math.min(err.retryAfter || 1, 5)));
+      onRetry(err);
+      const wait = Math.min(Math.max(err.retryAfter || 1, Math.ceil(attempt / 2)), 5);
+      await new Promise((done) => setTimeout(done, 1000 * wait));
     }
   }
 }
@@ -68,7 +77,7 @@ export function catalogue() {
   return rulesets;
 }
 
-// A game's short name: its title up to the first colon ("Sueca (Portugal)").
+// A game's short name: its title up to the first colon (and before a comma).
 export async function gameName(id) {
   const found = (await catalogue()).find((r) => r.id === id);
   return found ? found.title.split(":")[0].split(",")[0] : id;

@@ -5,18 +5,26 @@ import { api, gameName, matchOf, postMove, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { actions, autoStop, autoStopBox, hand, talk } from "./hand.js";
 import { feed, newHistory } from "./history.js";
-import { felt, scoreboard } from "./table.js";
+import { felt, scoreboard, tickClocks } from "./table.js";
 import {
-  eventSentence,
-  matchOver,
-  matchScore,
   phaseSentence,
   problemWords,
   resultSentence,
 } from "./words.js";
-import { family, target } from "./games.js";
+import { facts, target } from "./games.js";
+import { auctionTable } from "./auction.js";
+import { endHeading, rematchButton, sheetTable, totals } from "./match-end.js";
+import { Pacer, paceChooser } from "./pace.js";
+import { lastTrickButton, lastTrickPanel, onKey, story } from "./recall.js";
+
+// While a move is retried with its key (api.js postMove); cleared once it lands.
+const retryWords = (err) =>
+  err.kind === "offline"
+    ? "The server cannot be reached: your move is being sent again…"
+    : "The server is busy or its store away: your move is being sent again…";
 
 const POLL_MS = 2000; // how often a page without a stream asks whether the deal moved on
+if (typeof document !== "undefined") setInterval(tickClocks, 250); // the move clock's countdown, between renders (not under Node: tests/page)
 
 export async function dealPage(main, dealId) {
   const matchId = matchOf(dealId);
@@ -64,6 +72,9 @@ class Table {
   constructor(main, match, view, token, game) {
     Object.assign(this, { main, match, view, token, game, history: newHistory(), busy: false, source: null });
     this.me = view.seat;
+    this.pacer = new Pacer((item) => this.apply(item));
+    this.held = []; // how long each trick taken stayed on the table, in ms (data-tricks-held)
+    onKey((on) => this.recall(on));
     this.names = match.seats.map((s) => s.name);
     document.title = `Tricklog — ${game}, deal ${view.id}`;
     this.root = h("div", { id: "table", class: "table-page", data: { seq: "", me: this.me ?? "" } });
@@ -130,6 +141,7 @@ class Table {
         h("span", { class: "deal-id" }, this.view.id),
       ),
       chooser,
+      paceChooser(),
       this.live,
     );
   }
@@ -144,10 +156,8 @@ class Table {
     if (this.token) query.set("token", this.token);
     const source = new EventSource(`${path("v1", "deals", this.view.id, "stream")}?${query}`);
     this.source = source;
-    source.addEventListener("event", (e) => {
-      feed(this.history, JSON.parse(e.data));
-    });
-    source.addEventListener("view", (e) => this.show(JSON.parse(e.data)));
+    source.addEventListener("event", (e) => this.pacer.push({ event: JSON.parse(e.data) }));
+    source.addEventListener("view", (e) => this.pacer.push({ view: JSON.parse(e.data) }));
     source.addEventListener("end", () => {
       source.close();
       this.live.textContent = "deal over";
@@ -183,7 +193,7 @@ class Table {
         etag = resp.headers.get("ETag");
         const view = await resp.json();
         await this.catchUp();
-        await this.show(view);
+        this.pacer.push({ view });
         this.live.textContent = "live (polling)";
       } catch {
         this.live.textContent = "polling: the server does not answer, retrying…";
@@ -196,7 +206,38 @@ class Table {
     const query = new URLSearchParams({ after: String(this.history.seq) });
     const url = `${path("v1", "deals", this.view.id, "events")}?${query}`;
     const got = await api("GET", url, undefined, this.token);
-    for (const env of got.events) feed(this.history, env);
+    for (const env of got.events) this.pacer.push({ event: env });
+  }
+
+  // One item of the pacer's queue; answers how long the viewer should see what it shows.
+  async apply(item) {
+    if (item.event) {
+      feed(this.history, item.event);
+      return null;
+    }
+    if (item.reveal) {
+      this.trickFirst = false; // the last trick has been seen: now the deal's end
+      this.render();
+      return null;
+    }
+    const cards = this.view.table.length;
+    const trick = this.history.lastTrick;
+    const fresh = trick && !trick.cleared && trick.seq !== this.pacedTrick;
+    if (fresh) this.pacedTrick = trick.seq;
+    if (fresh && item.view.phase === "over") {
+      this.trickFirst = true;
+      this.pacer.queue.unshift({ reveal: true });
+    }
+    await this.show(item.view);
+    if (fresh) return "trick";
+    return this.view.table.length > cards ? "card" : null;
+  }
+
+  recall(on = !this.recalling) {
+    if (Boolean(this.recalling) === on) return;
+    this.recalling = on;
+    this.render();
+    document.getElementById(on ? "close-last-trick" : "last-trick-button")?.focus();
   }
 
   async show(view) {
@@ -210,6 +251,7 @@ class Table {
     try {
       this.match = await api("GET", path("v1", "matches", this.match.id));
       this.match.over = true; // fetched once the deal is over: totals and the next deal
+      this.sheet = await api("GET", path("v1", "matches", this.match.id, "sheet"));
     } catch (err) {
       this.error(problemWords(err));
     }
@@ -218,15 +260,23 @@ class Table {
   render() {
     const ctx = this.ctx();
     const focused = document.activeElement?.closest?.("#hand") ? document.activeElement.dataset.card : null;
+    const inside = this.root.contains(document.activeElement);
+    const focusedId = !focused && inside ? document.activeElement.id : "";
     const mine = this.me !== null;
     this.parts.status.textContent = phaseSentence(ctx);
-    fill(this.parts.moves, mine ? actions(ctx, (m) => this.play(m)) : null);
-    const captures = mine && family(this.view) === "sedma" && this.view.phase !== "over";
+    const away = mine && (this.match.away || []).includes(this.me);
+    fill(this.parts.moves, away ? this.backButton() : mine ? actions(ctx, (m) => this.play(m)) : null);
+    const captures = mine && facts(this.view.ruleset).stops && this.view.phase !== "over";
     fill(this.parts.auto, captures ? autoStopBox((on) => this.autoStop(on)) : null);
     fill(this.parts.talk, talk(ctx, (m) => this.play(m, false))); // spectators hear it too
     fill(this.parts.hand, mine ? hand(ctx, (m) => this.play(m)) : null);
     fill(this.parts.scoreboard, scoreboard(ctx, this.history));
-    const center = this.view.phase === "over" ? this.result(ctx) : null;
+    const over = this.view.phase === "over" && !this.trickFirst;
+    const center = this.recalling
+      ? lastTrickPanel(ctx, this.history, () => this.recall(false))
+      : over
+        ? this.result(ctx)
+        : null;
     fill(
       this.parts.felt,
       felt(ctx, this.history, {
@@ -238,17 +288,12 @@ class Table {
           this.parts.talk,
           this.parts.error, // next to the hand, where the eye is after a click
           this.parts.hand,
+          lastTrickButton(() => this.recall(), this.recalling),
         ],
       }),
     );
-    fill(
-      this.parts.log,
-      h(
-        "ol",
-        { id: "log" },
-        this.history.events.slice(-12).map((e) => h("li", {}, eventSentence(ctx, e))),
-      ),
-    );
+    fill(this.parts.log, auctionTable(ctx, this.history), story(ctx, this.history, this.whole, () => this.wholeDeal()));
+    this.timeTrick();
     this.root.classList.toggle("my-turn", mine && this.view.turn === this.me);
     this.root.dataset.seq = String(this.view.seq); // tests wait on this: it only grows
     if (focused) {
@@ -257,7 +302,41 @@ class Table {
         this.parts.hand.querySelector("[tabindex='0']");
       again?.focus();
     }
+    // the same control again after a redraw (the deal's end, a recalled trick, the log's button)
+    if (focusedId && document.activeElement?.id !== focusedId) document.getElementById(focusedId)?.focus();
+    const lost = !this.root.contains(document.activeElement);
+    const atHand = document.activeElement?.closest?.(".seat-bottom");
+    if ((inside && lost) || (over && !this.resultSeen && (lost || atHand) && (inside || document.activeElement === document.body)))
+      this.keepFocus();
+    if (over) this.resultSeen = true;
     this.stopIfDue();
+  }
+
+  // The control that had the focus is gone (the hand at the deal's end, a move taken): the
+  // focus goes to what comes next, not to the top of the page.
+  keepFocus() {
+    const next = ["#next-deal", "#result-heading", "#hand [tabindex='0']", "#moves button", "#last-trick-button"]
+      .map((s) => this.root.querySelector(s))
+      .find(Boolean);
+    next?.focus();
+  }
+
+  wholeDeal() {
+    this.whole = !this.whole;
+    this.render();
+    document.getElementById("whole-deal")?.focus();
+  }
+
+  // How long each trick taken stayed in view: from the render that first showed it to the one
+  // that took it away (the page's own clock; tests read data-tricks-held).
+  timeTrick() {
+    const shown = this.root.querySelector("#trick.taken") ? this.history.lastTrick.seq : null;
+    if (shown === this.trickShown) return;
+    const now = performance.now();
+    if (this.trickShown != null) this.held.push(Math.round(now - this.trickSince));
+    this.trickShown = shown;
+    this.trickSince = now;
+    this.root.dataset.tricksHeld = this.held.join(" ");
   }
 
   autoStop(on) {
@@ -277,14 +356,13 @@ class Table {
     const m = this.match;
     const last = m.deals[m.deals.length - 1];
     const next = last && last.id !== this.view.id ? last.id : null;
-    const standing =
-      m.status === "over" ? matchOver(ctx, m) : `Match: ${matchScore(ctx, m)} (${target(m).text}).`;
     return h(
       "section",
-      { class: "result", id: "result", "aria-label": "the end of the deal" },
-      h("h2", {}, "Deal over"),
+      { class: "result", id: "result", "aria-labelledby": "result-heading" },
+      h("h2", { id: "result-heading", tabIndex: -1 }, endHeading(ctx, m)),
       h("p", { id: "result-text" }, resultSentence(ctx, this.view.result)),
-      h("p", { id: "match-text" }, standing),
+      h("p", { id: "match-text" }, totals(ctx, m)),
+      sheetTable(this.sheet),
       h(
         "nav",
         { class: "links" },
@@ -296,6 +374,7 @@ class Table {
           { href: path("deals", this.view.id, "replay"), id: "open-replay", class: "button" },
           "Replay this deal",
         ),
+        rematchButton(ctx, m, this.token, this.me),
         h("a", { href: "/", class: "button" }, "Lobby"),
       ),
     );
@@ -312,24 +391,42 @@ class Table {
     this.error("");
     try {
       const body = againstView ? { ...move, expected_seq: this.view.seq } : move;
-      const answer = await postMove(path("v1", "deals", this.view.id, "moves"), body, this.token);
+      const answer = await postMove(path("v1", "deals", this.view.id, "moves"), body, this.token, (err) =>
+        this.error(retryWords(err)),
+      );
+      this.error(""); // it landed: whatever the retries said is over
       // The answer is news only if it follows on from what the stream has told us.
-      if (answer.events.length && answer.events[0].seq === this.history.seq + 1) {
-        for (const env of answer.events) feed(this.history, env);
-        await this.show(answer.view);
+      if (answer.events.length && answer.events[0].seq === this.pacer.seq + 1) {
+        for (const env of answer.events) this.pacer.push({ event: env });
+        this.pacer.push({ view: answer.view });
       }
     } catch (err) {
       if (err.kind === "stale-seq") await this.refresh();
       else this.error(problemWords(err));
+      if (err.kind === "seat-away") await this.refreshMatch().then(() => this.render());
     } finally {
       this.busy = false;
     }
     this.stopIfDue(); // a view that came in while this move was on its way
   }
 
+  // An away seat (its clock ran out too often): a bot plays it until its holder is back.
+  backButton() {
+    const back = async () => {
+      try {
+        await api("POST", path("v1", "matches", this.match.id, "seats", String(this.me), "back"), undefined, this.token);
+        await this.refreshMatch();
+        this.render();
+      } catch (err) {
+        this.error(problemWords(err));
+      }
+    };
+    return h("button", { id: "back", class: "button", events: { click: back } }, "I'm back");
+  }
+
   async refresh() {
     try {
-      await this.show(await api("GET", path("v1", "deals", this.view.id), undefined, this.token));
+      this.pacer.push({ view: await api("GET", path("v1", "deals", this.view.id), undefined, this.token) });
     } catch (err) {
       this.error(problemWords(err));
     }

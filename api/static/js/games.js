@@ -2,30 +2,29 @@
 // how a hand is sorted, what the match plays to, what a deal is worth. The server stays the
 // referee; this only decides how things look and read.
 
-// Counter-clockwise games: the next player sits at your right (RULES.md §1.2).
-const COUNTER_CLOCKWISE = new Set(["sueca", "sueca-azores", "sueca-italiana", "serbian-whist"]);
+import { catalogue } from "./api.js";
 
-// Rank order within a suit, high to low (RULES.md §6.1, §7.1, §8.1).
-const ORDERS = {
-  sueca: ["A", "7", "K", "J", "Q", "9", "8", "6", "5", "4", "3", "2"],
-  whist: ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
-  // Sedma family: suits play no part, so a hand is grouped by rank: the wild cards, the counting
-  // cards (A, 10), then the rest high to low.
-  sedma: ["7", "A", "10", "K", "Q", "J", "9", "8", "6", "5", "4", "3", "2"],
-};
-const WILD = { "sedma-osmova": ["7", "8"], "sedma-osmova-170": ["7", "8"], hola: ["7", "2"] };
+// Each game's table facts, as `GET /v1/rulesets` publishes them (`table`): rank order, how a
+// hand is grouped, the direction of play, what must be followed, the word for a trick, ...
+// The pages that show a game wait for the catalogue before they draw (`gameName`, `catalogue`).
+const FACTS = {};
+const PLAIN = { ranks: [], by: "suit", clockwise: true, follow: "any", trick: "trick", points: true,
+  trumps: "none", bids: null, wild: [], stops: false, any_goes_on: false, target_unit: "point", deals: {} };
+catalogue()
+  .then((list) => list.forEach((r) => (FACTS[r.id] = r.table)))
+  .catch(() => {});
 
-export function family(view) {
-  if (view.captures) return "sedma";
-  return view.hand_no !== undefined ? "whist" : "sueca";
+// What the page knows of the game a view (or a match) is played by.
+export function facts(ruleset) {
+  return FACTS[ruleset] || PLAIN;
 }
 
 export function clockwise(ruleset) {
-  return !COUNTER_CLOCKWISE.has(ruleset);
+  return facts(ruleset).clockwise;
 }
 
 export function wildRanks(ruleset) {
-  return WILD[ruleset] || ["7"];
+  return facts(ruleset).wild;
 }
 
 // Suits left to right in alternating colours, trumps first.
@@ -36,25 +35,15 @@ function suitOrder(trump) {
 }
 
 export function sortHand(cards, view) {
-  const kind = family(view);
+  const game = facts(view.ruleset);
   const suits = suitOrder(view.trump);
-  const ranks =
-    kind === "sedma"
-      ? [...wildRanks(view.ruleset), ...ORDERS.sedma.filter((r) => !wildRanks(view.ruleset).includes(r))]
-      : ORDERS[kind];
   const suit = (c) => suits.indexOf(c.slice(-1));
-  const rank = (c) => ranks.indexOf(c.slice(0, -1));
-  const key = kind === "sedma" ? (c) => [rank(c), suit(c)] : (c) => [suit(c), rank(c)];
+  const rank = (c) => game.ranks.indexOf(c.slice(0, -1));
+  const key = game.by === "rank" ? (c) => [rank(c), suit(c)] : (c) => [suit(c), rank(c)];
   return [...cards].sort((a, b) => {
     const [x, y] = [key(a), key(b)];
     return x[0] - y[0] || x[1] - y[1];
   });
-}
-
-// Serbian whist's schedule: M = floor(52 / n) cards down to 1, n one-card hands, back up (§6.1).
-function whistHands(players) {
-  const m = Math.floor(52 / players);
-  return 2 * (m - 1) + players;
 }
 
 // What the match plays to, in words, and what one unit of its score is called.
@@ -68,26 +57,22 @@ export function target(match) {
       unit: "game point",
       text: `first to ${plural(o.target_game_points, "game point", "game points")}`,
     };
-  if (match.ruleset.startsWith("sueca") && match.ruleset !== "sueca-italiana") {
+  const game = facts(match.ruleset);
+  if (o.target !== undefined) {
+    const unit = game.target_unit;
+    if (unit === "deal" && o.target === 1) return { unit, text: "one deal" };
     const rubbers = o.rubbers > 1 ? `, best of ${o.rubbers} rubbers` : "";
-    return {
-      unit: "game point",
-      text: `first to ${plural(o.target, "game point", "game points")}${rubbers}`,
-    };
+    return { unit, text: `first to ${plural(o.target, unit, unit + "s")}${rubbers}` };
   }
-  if (o.target !== undefined)
-    return { unit: "point", text: `first to ${plural(o.target, "point", "points")}` };
   if (o.deals !== undefined)
     return { unit: "point", text: `${plural(o.deals, "deal", "deals")}, highest total wins` };
-  if (match.ruleset === "serbian-whist") {
-    return { unit: "point", text: `${whistHands(match.players)} hands, highest total wins` };
-  }
+  const fixed = game.deals[String(match.players)];
+  if (fixed) return { unit: "point", text: `${fixed} hands, highest total wins` };
   return { unit: "point", text: "" };
 }
 
 export function dealsInMatch(match) {
-  if (match.ruleset === "serbian-whist") return whistHands(match.players);
-  return match.options?.deals;
+  return facts(match.ruleset).deals[String(match.players)] || match.options?.deals;
 }
 
 // Which phase a deal is in, for a person: the family's word for the current step.

@@ -1,5 +1,6 @@
 // Your hand and your other moves. Cards are buttons: click or tap one to play it; or move along
 // the hand with the arrow keys and press Enter. Legal cards stand raised; the rest say why not.
+import { bidStepper, wantsStepper } from "./auction.js";
 import { cardFace, cardName, cardText, SUITS } from "./cards.js";
 import { h } from "./dom.js";
 import { sortHand } from "./games.js";
@@ -85,7 +86,8 @@ export function actions(ctx, play, busy) {
   for (const type of [...new Set(list.map((m) => m.type))]) {
     const kind = list.filter((m) => m.type === type);
     const label = LABELS[type] || ((m) => m.type);
-    if (kind.length > 6) {
+    if (wantsStepper(kind)) out.push(bidStepper(kind, play, busy));
+    else if (kind.length > 6) {
       const pick = h(
         "select",
         { id: `${type}-choice`, "aria-label": `${CHOICE[type] || type}: choose` },
@@ -163,7 +165,7 @@ export function autoStopBox(changed) {
   return h("label", { class: "auto-stop" }, box, " Stop for me when I cannot go on");
 }
 
-// Table talk (Sedmice with table_talk): canned calls, any time. They are said aloud, so every
+// Table talk (the option table_talk): canned calls, any time. They are said aloud, so every
 // seat and every spectator hears them: the last call of each seat that spoke, oldest first.
 export function talk(ctx, say) {
   const t = ctx.view.table_talk;

@@ -3,7 +3,7 @@
 // card), and the card points each seat has taken so far. Live and replay fold the same way.
 
 export function newHistory() {
-  return { seq: 0, events: [], pending: [], lastTrick: null, taken: {}, drawn: 0, result: null };
+  return { seq: 0, events: [], pending: [], lastTrick: null, tricks: [], taken: {}, drawn: 0, result: null };
 }
 
 export function feed(history, env) {
@@ -20,6 +20,7 @@ export function feed(history, env) {
         ? history.pending
         : d.cards.map((card) => ({ seat: null, card }));
     history.lastTrick = { seat: d.seat, points: d.points, cards, seq: env.seq, cleared: false };
+    history.tricks.push(history.lastTrick);
     history.pending = [];
     if (d.points !== undefined) history.taken[d.seat] = (history.taken[d.seat] || 0) + d.points;
   } else if (env.type === "scored") {
@@ -35,8 +36,8 @@ export function foldHistory(events) {
 }
 
 // Card points per side of ``sides`` taken so far (trick_taken carries them where the game counts
-// card points; Serbian whist counts only tricks). Once the deal is scored, the result's points:
-// they add what no capture carries (Sedma's 10 for the last capture).
+// card points; some games count only tricks). Once the deal is scored, the result's points:
+// they add what no capture carries (a bonus for the last capture).
 export function pointsBySide(history, sides) {
   const running = sides.map((side) => side.reduce((sum, seat) => sum + (history.taken[seat] || 0), 0));
   const r = history.result;

@@ -2,6 +2,7 @@
 // match (game, players, the game's options at their defaults, a person or a bot per seat), and
 // joining a seat with a token. An invite link (/?match=…&seat=…&invite=…) claims its seat
 // first, keeps the seat's token in this tab and opens the match's table.
+import { quickPlay } from "./quick.js";
 import { api, catalogue, claim, matchOf, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { target } from "./games.js";
@@ -16,12 +17,21 @@ export async function lobbyPage(main) {
   if (invited) return;
   document.title = "Tricklog — lobby";
   const list = h("div", { id: "matches" }, h("p", {}, "Loading…"));
+  const quick = h("div", { id: "quick" });
+  const quickError = h("p", { class: "error", role: "alert", id: "quick-error" });
   fill(
     main,
     h(
       "div",
       { class: "lobby", id: "lobby" },
       h("h1", {}, "Card tables"),
+      h(
+        "section",
+        { "aria-labelledby": "quick-title" },
+        h("h2", { id: "quick-title" }, "Play now against bots"),
+        quick,
+        quickError,
+      ),
       h(
         "section",
         { "aria-labelledby": "new-title" },
@@ -41,6 +51,7 @@ export async function lobbyPage(main) {
   try {
     rulesets = await catalogue();
     offer(rulesets);
+    fill(quick, quickPlay(rulesets, (t) => (quickError.textContent = t)));
     offerRatings(rulesets);
     const matches = (await api("GET", "/v1/matches")).matches;
     fill(list, matches.length ? matchTable(matches) : h("p", {}, "No match yet: make one above."));

@@ -12,7 +12,7 @@ export function offer(list) {
   rulesets = list;
   fill(
     $("ruleset"),
-    rulesets.map((r) => h("option", { value: r.id, selected: r.id === "sedma" }, `${r.title}`)),
+    rulesets.map((r, i) => h("option", { value: r.id, selected: i === 0 }, `${r.title}`)),
   );
   pickRuleset();
 }
@@ -109,6 +109,12 @@ function pickPlayers() {
   );
 }
 
+// An option's code name as words: "target_stakes" is "Target stakes", "all_points" "all points".
+export function readable(code, capital = false) {
+  const words = code.replace(/_/g, " ");
+  return capital ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+}
+
 // One input per option of the catalogue, at its default for this player count; only the
 // options a person changes are sent, so the server's defaults stay the server's.
 function renderOptions(ruleset, players) {
@@ -122,7 +128,7 @@ function renderOptions(ruleset, players) {
         "select",
         {},
         o.choices.map((c) =>
-          h("option", { value: String(c), selected: String(c) === String(initial) }, String(c)),
+          h("option", { value: String(c), selected: String(c) === String(initial) }, readable(String(c))),
         ),
       );
     else if (o.type === "boolean") input = h("input", { type: "checkbox", checked: Boolean(initial) });
@@ -143,7 +149,13 @@ function renderOptions(ruleset, players) {
     input.dataset.type = o.type;
     input.dataset.initial = JSON.stringify(optionValue(input, o.type) ?? null);
     box.append(
-      h("label", { title: o.description }, o.name + " ", input, h("span", { class: "hint" }, o.description)),
+      h(
+        "label",
+        { title: o.description, data: { name: o.name } },
+        readable(o.name, true) + " ",
+        input,
+        h("span", { class: "hint" }, o.description),
+      ),
     );
   }
   box.hidden = !ruleset.options.length;

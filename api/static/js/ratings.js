@@ -18,7 +18,7 @@ export function ratingsSection() {
   );
 }
 
-// Every game and player count of the catalogue, then the first one's board.
+// Every game and player count of the catalogue (in its order), then the first one's board.
 export function offerRatings(rulesets) {
   const select = document.getElementById("ratings-game");
   if (!select) return;
@@ -30,8 +30,6 @@ export function offerRatings(rulesets) {
       ),
     ),
   );
-  const sueca = [...select.options].findIndex((o) => o.value === "sueca:4");
-  if (sueca >= 0) select.selectedIndex = sueca;
   show();
 }
 

@@ -75,9 +75,10 @@ class Replay {
     this.board = h("div", { id: "replay-board" });
     this.scores = h("div", { class: "scores" });
     this.story = h("ol", { id: "story", class: "story-list" });
+    document.addEventListener("keydown", (e) => this.key(e));
     this.root = h(
       "div",
-      { id: "replay", class: "replay-page", data: { at: "" }, events: { keydown: (e) => this.key(e) } },
+      { id: "replay", class: "replay-page", data: { at: "" } },
       h(
         "header",
         { class: "bar" },
@@ -148,8 +149,11 @@ class Replay {
     return { match: this.match, view, me: this.me, names: this.names, say: () => {} };
   }
 
+  // The keys work from the start, wherever the focus is (but in a field, or on a link or a
+  // button, where Enter and the arrows are theirs): listened to on the document.
   key(e) {
-    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest?.("input, select, textarea")) return;
     const to = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 1, End: this.total }[e.key];
     if (to !== undefined) {
       e.preventDefault();

@@ -3,7 +3,7 @@
 // the cards of the capture or trick in front of the seats that played them, the scoreboard.
 import { cardBack, cardFace, cardName, cardText, suitChip } from "./cards.js";
 import { h } from "./dom.js";
-import { clockwise, dealsInMatch, family, sortHand, target } from "./games.js";
+import { clockwise, dealsInMatch, facts as gameOf, sortHand, target } from "./games.js";
 import { pointsBySide } from "./history.js";
 import { matchScore, name, partnerOf, together } from "./words.js";
 
@@ -35,7 +35,7 @@ const teams = (view) => view.sides.length === 2 && view.sides.every((side) => si
 function facts(ctx, seat) {
   const v = ctx.view;
   const out = [`${v.hand_sizes[seat]} card${v.hand_sizes[seat] === 1 ? "" : "s"}`];
-  if (v.bids && family(v) === "whist") out.push(v.bids[seat] === null ? "no bid yet" : `bid ${v.bids[seat]}`);
+  if (v.bids && gameOf(v.ruleset).bids === "tricks") out.push(v.bids[seat] === null ? "no bid yet" : `bid ${v.bids[seat]}`);
   else if (v.bids && v.bids[seat] !== null)
     out.push(v.bids[seat] === "pass" ? "passed" : `bid ${v.bids[seat]}`);
   if (v.tricks) out.push(`${v.tricks[seat]} trick${v.tricks[seat] === 1 ? "" : "s"}`);
@@ -79,10 +79,25 @@ function marker(ctx, seat) {
         lead: "choosing the lead",
       }[v.phase] || "to play";
     out.push(h("span", { class: "marker turn-mark" }, "▶ " + doing));
+    if (v.deadline) out.push(clockMark(v.deadline));
   }
   if (v.table.length && v.table[0].seat === seat) out.push(h("span", { class: "marker lead-mark" }, "◆ led"));
   if (v.winning === seat && v.table.length) out.push(h("span", { class: "marker win-mark" }, "★ winning"));
   return out;
+}
+
+// The mover's time left on the move clock, counted down by tickClocks().
+function clockMark(deadline) {
+  return h("span", { class: "marker clock-mark", data: { deadline } }, clockText(deadline));
+}
+
+function clockText(deadline) {
+  const left = Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
+  return `⏱ ${left} s`;
+}
+
+export function tickClocks() {
+  for (const el of document.querySelectorAll("[data-deadline]")) el.textContent = clockText(el.dataset.deadline);
 }
 
 function held(ctx, seat, opts) {
@@ -107,6 +122,12 @@ function held(ctx, seat, opts) {
   );
 }
 
+// The plate's name for a screen reader, and its team where a stripe shows it.
+function plateLabel(ctx, seat) {
+  const v = ctx.view;
+  return `${name(ctx, seat)}, seat ${seat + 1}${teams(v) ? `, team ${"AB"[sideOf(v, seat)]}` : ""}`;
+}
+
 function plate(ctx, seat, slot, opts) {
   const v = ctx.view;
   const team = teams(v) ? `team-${sideOf(v, seat)}` : null;
@@ -120,7 +141,7 @@ function plate(ctx, seat, slot, opts) {
   ];
   return h(
     "section",
-    { class: classes, data: { seat }, "aria-label": `${name(ctx, seat)}, seat ${seat + 1}` },
+    { class: classes, data: { seat }, "aria-label": plateLabel(ctx, seat) },
     h(
       "div",
       { class: "who" },
@@ -134,7 +155,7 @@ function plate(ctx, seat, slot, opts) {
   );
 }
 
-// Sueca: the dealer's turned card lies face up in front of the dealer until it is played.
+// A turned trump card lies face up (in the dealer's hand, or under the stock) until it leaves.
 function turned(ctx, seat) {
   const v = ctx.view;
   if (!v.trump_card || seat !== v.dealer) return null;
@@ -158,10 +179,10 @@ function trick(ctx, history, where) {
     cards = last.cards;
     taken = true;
     const points =
-      last.points !== undefined && family(v) !== "whist"
+      last.points !== undefined && gameOf(v.ruleset).points
         ? `: ${last.points} point${last.points === 1 ? "" : "s"}`
         : "";
-    caption = `${name(ctx, last.seat)} took the ${family(v) === "sedma" ? "capture" : "trick"}${points}`;
+    caption = `${name(ctx, last.seat)} took the ${gameOf(v.ruleset).trick}${points}`;
   } else if (cards.length && v.winning !== null && v.winning !== undefined) {
     caption = `${name(ctx, v.winning)} ${v.winning === ctx.me ? "are" : "is"} winning`;
   }
@@ -230,7 +251,7 @@ export function scoreboard(ctx, history, { matchLabel = "Match" } = {}) {
     ),
     item("Deal", `${deal ? deal.number : "?"}${total ? " of " + total : ""}`),
   ];
-  if (family(v) !== "whist") {
+  if (gameOf(v.ruleset).points) {
     const points = pointsBySide(history, v.sides);
     out.push(
       item(
@@ -256,14 +277,15 @@ export function scoreboard(ctx, history, { matchLabel = "Match" } = {}) {
         ),
       ),
     );
-  else if (family(v) !== "sedma" && v.phase !== "bid")
+  else if (gameOf(v.ruleset).trumps !== "none" && v.phase !== "bid")
     out.push(
-      item("Trumps", h("span", { id: "trump" }, family(v) === "whist" ? "none this hand" : "not named yet")),
+      item("Trumps", h("span", { id: "trump" }, gameOf(v.ruleset).trumps === "per_hand" ? "none this hand" : "not named yet")),
     );
   if (v.stock_size)
     out.push(
       item("Stock", cardBack({ small: true, label: "the stock, face down" }), `${v.stock_size} cards`),
     );
-  if (v.called && ctx.me === v.bidder) out.push(item("Called", cardText(v.called)));
+  // the called card is announced aloud: everyone sees it (only its holder stays hidden)
+  if (v.called) out.push(item("Called", h("span", { id: "called" }, cardText(v.called))));
   return h("div", { class: "scoreboard", id: "scoreboard" }, out);
 }

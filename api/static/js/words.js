@@ -1,7 +1,7 @@
 // Everything the page says in sentences: who is who, each event of a deal, the phase, the end of
 // a deal. ``ctx`` is {match, view, me, names}: the match (names, options), the view, your seat.
 import { cardText, rankName, rankOf, SUITS } from "./cards.js";
-import { family, target, wildRanks } from "./games.js";
+import { facts, target, wildRanks } from "./games.js";
 
 export const WORDS_OF_TALK = { ubij: "take it", pusti: "let it go", napuni: "load it with points" };
 
@@ -24,7 +24,7 @@ export const an = (word) => (/^[aeiou]/i.test(word) ? "an " : "a ") + word;
 const plural = (n, one, many = one + "s") => `${n} ${n === 1 || n === -1 ? one : many}`;
 const NUMBER = ["no", "one", "two", "three", "four", "five", "six"];
 const counted = (n, one, many = one + "s") => `${NUMBER[n] ?? n} ${n === 1 ? one : many}`;
-const trick = (ctx) => (family(ctx.view) === "sedma" ? "capture" : "trick");
+const trick = (ctx) => facts(ctx.view.ruleset).trick;
 
 // -- events ---------------------------------------------------------------------------------
 
@@ -49,7 +49,7 @@ const EVENTS = {
   },
   trick_taken(ctx, d) {
     const points =
-      d.points !== undefined && family(ctx.view) !== "whist" ? `: ${plural(d.points, "point")}` : "";
+      d.points !== undefined && facts(ctx.view.ruleset).points ? `: ${plural(d.points, "point")}` : "";
     return `${does(ctx, d.seat, "takes", "take")} the ${trick(ctx)}${points}.`;
   },
   drew(ctx, d) {
@@ -68,7 +68,7 @@ const EVENTS = {
     return `${does(ctx, who, "passes", "pass")}${d.auto ? " (the auction is at 120)" : ""}.`;
   },
   bid(ctx, d, seat) {
-    const what = family(ctx.view) === "whist" ? plural(d.value, "trick") : String(d.value);
+    const what = facts(ctx.view.ruleset).bids === "tricks" ? plural(d.value, "trick") : String(d.value);
     return `${does(ctx, seat, "bids", "bid")} ${what}.`;
   },
   contract: (ctx, d) => `${does(ctx, d.seat, "wins", "win")} the auction at ${d.bid}.`,
@@ -101,7 +101,7 @@ export function eventSentence(ctx, env) {
 function decideWords(ctx, view, mine) {
   const first = view.table[0] && rankOf(view.table[0].card);
   if (!mine) return `${name(ctx, view.turn)} decides: go on or stop.`;
-  if (view.ruleset === "hola") return "Your turn: fight on with any card, or stop.";
+  if (facts(view.ruleset).any_goes_on) return "Your turn: fight on with any card, or stop.";
   const wild = wildRanks(view.ruleset)
     .filter((r) => r !== first)
     .map((r) => an(rankName(r)))
@@ -115,18 +115,18 @@ function decideWords(ctx, view, mine) {
 }
 
 function playWords(ctx, view, mine) {
-  const fam = family(view);
+  const follow = facts(view.ruleset).follow;
   const who = mine ? "Your" : `${name(ctx, view.turn)}'s`;
   if (!view.table.length) return `${who} lead${mine ? ": play any card" : ""}.`;
-  if (fam === "sedma") return mine ? "Your turn: play any card." : `${who} turn.`;
+  if (follow === "any") return mine ? "Your turn: play any card." : `${who} turn.`;
   const led = SUITS[view.table[0].card.slice(-1)].name;
   const rule =
-    fam === "whist" ? `follow ${led} if you can, else trump if you can` : `follow ${led} if you can`;
+    follow === "suit_then_trump" ? `follow ${led} if you can, else trump if you can` : `follow ${led} if you can`;
   return mine ? `Your turn: ${rule}.` : `${who} turn.`;
 }
 
 function bidWords(ctx, view, mine) {
-  if (family(view) === "whist") {
+  if (facts(view.ruleset).bids === "tricks") {
     if (!mine) return `${name(ctx, view.turn)} bids.`;
     const hook =
       view.forbidden_bid !== null && view.forbidden_bid !== undefined
@@ -172,7 +172,7 @@ function worth(score) {
   return "";
 }
 
-function italiana(ctx, r) {
+function auctionResult(ctx, r) {
   const s = r.score;
   const alone = s.partner === null || s.partner === undefined || s.partner === s.bidder;
   const partner = s.partner === ctx.me ? "you" : name(ctx, s.partner);
@@ -184,7 +184,7 @@ function italiana(ctx, r) {
   return `${does(ctx, s.bidder, "bid", "bid")} ${s.bid} ${team} and took ${taken}: ${outcome} (${paid}).`;
 }
 
-function whist(ctx, r) {
+function bidsResult(ctx, r) {
   const s = r.score;
   const line = s.tricks.map(
     (t, seat) => `${name(ctx, seat)} ${t} of ${s.bids[seat]}${s.made[seat] ? " ✓" : ""}`,
@@ -195,7 +195,7 @@ function whist(ctx, r) {
 
 const verb = (ctx, group, third, base) => (group.length > 1 || group.includes(ctx.me) ? base : third);
 
-// Each for themselves (three-handed Sedma): the winner's points, then everyone else's.
+// Each for themselves (more than two sides): the winner's points, then everyone else's.
 function eachAlone(ctx, r, win) {
   const s = r.score;
   const others = r.sides
@@ -210,8 +210,8 @@ function eachAlone(ctx, r, win) {
 export function resultSentence(ctx, r) {
   const s = r.score || {};
   if (s.redeal) return `${name(ctx, s.redeal.seat)} asked for a redeal: the deal scores nothing.`;
-  if (s.scores && s.bids) return whist(ctx, r);
-  if (s.bid !== undefined && s.bidder !== undefined) return italiana(ctx, r);
+  if (s.scores && s.bids) return bidsResult(ctx, r);
+  if (s.bid !== undefined && s.bidder !== undefined) return auctionResult(ctx, r);
   const winners = s.winners || [];
   if (s.burned)
     return `${together(ctx, winners)} ${verb(ctx, winners, "wins", "win")}: ${EVENTS.burned(ctx, s.burned)}`;
@@ -272,6 +272,10 @@ export function problemWords(err) {
       return "The server could not tell whether your move was made; reload to see.";
     case "rate-limited":
       return "Too many requests: wait a moment and try again.";
+    case "clock-expired":
+      return "Your time for this turn ran out: the clock's bot plays it.";
+    case "seat-away":
+      return "You are away: a bot plays your turns. Press “I'm back” to play again.";
     default:
       return err.message;
   }

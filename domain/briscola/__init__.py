@@ -1,0 +1,51 @@
+"""Briscola (RULES.md §13): the Italian game of the turned trump, for two players or four in
+two partnerships. Three cards each, refilled from the stock after every trick, the winner
+first; no need to follow suit; 61 of the 120 card points win the deal.
+
+Everything the generic code needs of it is here, through ``domain/family.py``: the rules as
+data (``rules.py``), the state and its events (``state.py``), the deal and the card play
+(``play.py``), what a seat sees and how the page shows it (``view.py``) and the hooks of the
+bots and OpenSpiel (``bots.py``). Adding it took one line of ``domain/registry.py``.
+"""
+
+from __future__ import annotations
+
+from ..family import Family
+from . import bots, play
+from . import state as _state
+from . import view as _view
+from .rules import PRESETS, BriscolaRules
+from .state import BriscolaState
+
+
+class Briscola:
+    """Briscola's side of ``domain/family.py``."""
+
+    name = "briscola"
+    state = BriscolaState
+    deal_layout = staticmethod(play.deal_layout)
+    check_prearranged = staticmethod(play.check_prearranged)
+    dealt = staticmethod(play.dealt)
+    start = staticmethod(_state.start)
+    legal_moves = staticmethod(play.legal_moves)
+    command = staticmethod(play.player_event)
+    automatic = staticmethod(play.automatic)
+    evolve = staticmethod(_state.evolve)
+    view = staticmethod(_view.view)
+    hidden = staticmethod(_view.hidden)
+    page = staticmethod(_view.page)
+    view_schema = "BriscolaView"
+    schemas = _view.SCHEMAS
+    next_dealer = staticmethod(play.next_dealer)
+    match_winners = staticmethod(play.match_winners)
+    heuristic = staticmethod(bots.heuristic)
+    resample = staticmethod(bots.resample)
+    playout = staticmethod(bots.playout)
+    best_of = None
+    bounds = staticmethod(bots.bounds)
+    points_total = staticmethod(bots.points_total)
+
+
+FAMILY: Family[BriscolaState, BriscolaRules] = Briscola()
+
+__all__ = ["FAMILY", "PRESETS", "BriscolaRules", "BriscolaState"]

@@ -1,0 +1,148 @@
+"""Move clocks: a turn's deadline (in every view), given to the workers when the turn begins,
+and enforced by them when it passes: ``timed_out`` then the clock's bot's move, appended at
+once with the turn's expected ``seq`` as any move is, so a move racing the deadline either
+lands first (the timeout is then stale) or is refused. A move stamped after its deadline is
+refused (``clock-expired``) even before the workers enforce it. ``away_after`` timeouts in a
+row make the seat away (``seat_away``: its bot plays its turns at once) until its holder
+says it is back (``seat_back``); with ``on_timeout: forfeit`` the seat's side loses."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Any
+
+from domain import game, table
+from domain import match as match_rules
+from domain.bots import BOTS
+from domain.clock import Clock, expired, overtime, timed_out
+from domain.fairness import bot_seed
+from domain.messages import Command, Move
+
+from ..envelope import render_at
+from ..store import Conflict
+from . import deals, landing, turns
+from . import matches as match_stream
+from .context import Referee
+from .deals import LoadedDeal
+from .errors import Forbidden, MatchOver, Refused, Unauthorized
+from .seats import Meta, meta
+from .table import change
+
+LEASE_MS = 10_000  # a claimed deadline falls due again if its worker died enforcing it
+
+
+def refuse_late(ref: Referee, deal: LoadedDeal, seat: int, stamped: str) -> float:
+    """A person's move stamped at or after its turn's deadline does not land, nor one after a
+    forfeit (its ``timed_out`` is in the log before the match's ``ended``). Returns the bank
+    the move spends (seconds past ``move_seconds``)."""
+    clock = turns.clocked(deal.meta, deal.state.turn)
+    began = turns.turn_at(ref, deal.id, deal.seq) if clock else None
+    if clock is None or began is None:
+        return 0.0
+    if began["type"] == "timed_out" and began["data"].get("forfeit"):
+        raise MatchOver(f"match {deal.meta.match_id} is over: a side forfeited")
+    due = turns.due(deal.meta, clock, seat, began["at"])
+    if expired(due, turns.seconds(stamped)):
+        raise Refused("clock-expired", f"the turn's deadline {render_at(turns.when(due))} has "
+                      "passed: the clock's bot plays it (or the side forfeits)")
+    return overtime(turns.seconds(began["at"]), turns.seconds(stamped), clock)
+
+
+def may_move(deal: LoadedDeal, seat: int, *, person: bool) -> None:
+    """No move once a side forfeited; no person's move for a seat that is away (its bot plays
+    it until its holder is back)."""
+    if deal.meta.forfeited:
+        raise MatchOver(f"match {deal.meta.match_id} is over: a side forfeited")
+    if person and deal.meta.away(seat):
+        raise Refused("seat-away", f"seat {seat} is away: its bot plays its turns until "
+                      f"POST /v1/matches/{deal.meta.match_id}/seats/{seat}/back")
+
+
+def enforce(ref: Referee, deal_id: str, seq: int, seat: int) -> str:
+    """The workers' side of a deadline: ``timed out`` (appended now), ``stale`` (a move or
+    another worker came first), or ``early`` (given back to the workers at its deadline)."""
+    deal = deals.load(ref, deal_id)
+    last = turns.turn_at(ref, deal_id, deal.seq)
+    if last is not None and last["type"] == "timed_out" and last["data"].get("forfeit"):
+        _forfeit(ref, deal.meta, last["data"]["seat"], last["data"]["deadline"])  # a death cut
+        return "stale"
+    clock = turns.clocked(deal.meta, deal.state.turn)
+    if deal.seq != seq or deal.state.turn != seat or clock is None or last is None:
+        return "stale"
+    due = turns.due(deal.meta, clock, seat, last["at"])
+    if not expired(due, turns.seconds(ref.clock())):
+        turns.watch(ref, deal_id, seq, seat, deal.meta, last["at"])
+        return "early"
+    return _time_out(ref, deal, seat, clock, render_at(turns.when(due)))
+
+
+def _time_out(ref: Referee, deal: LoadedDeal, seat: int, clock: Clock, due: str) -> str:
+    events, state = [timed_out(seat, due, forfeit=clock.forfeits)], deal.state
+    secret = deal.meta.deal_secret(match_rules.number_of(deal.id))
+    if not clock.forfeits:
+        view = deals.view_of(deal, state, deal.seq, seat, False)
+        rng = random.Random(bot_seed(deal.meta.fairness.deal(match_rules.number_of(deal.id)),
+                                     deal.id, deal.seq))
+        move = BOTS.get(clock.bot, BOTS["heuristic"])(view, rng)
+        more, state = game.step(state, Command(seat, Move.from_dict(move), secret))
+        events += more
+    envs = ref.seal(events, deal.seq, deal.hash, f"timeout:{deal.seq}", state.rules)
+    try:
+        landing.appended(ref, "deal", deal.id, envs, partial(
+            ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
+            snapshot=deals.snapshot(state)))
+    except Conflict:
+        if not landing.ours(ref, "deal", deal.id, envs):
+            return "stale"
+    landing.after_commit(partial(_after, ref, deal, state, seat, envs[-1]["seq"], due),
+                         "a timeout's next steps")
+    return "timed out"
+
+
+def _after(ref: Referee, deal: LoadedDeal, state: Any, seat: int, seq: int, due: str) -> None:
+    """After a timeout: the forfeit, or the count of timeouts in a row (away at
+    ``away_after``), the match's next deal and the next turn."""
+    match_id, clock = deal.meta.match_id, deal.meta.clock
+    assert clock is not None
+    if clock.forfeits:
+        _forfeit(ref, deal.meta, seat, due)
+        return
+    if clock.bank_seconds:  # a timeout spends the whole bank
+        ref.store.spend_bank(match_id, seat, round(clock.bank_seconds * 1000))
+    count = ref.store.count_timeout(match_id, seat)
+    if count >= clock.away_after:
+        change(ref, match_id, lambda _: table.seat_away(seat, count),
+               (f"away:{seat}", None), {f"away:{seat}": "away"})
+    if game.is_over(state):
+        match_stream.advance(ref, match_id)
+    turns.notify(ref, deal.id, seq, state.turn, meta(ref, match_id))
+
+
+def _forfeit(ref: Referee, meta_of: Meta, seat: int, due: str) -> None:
+    change(ref, meta_of.match_id,
+           lambda state: next(iter(table.forfeited(state, seat, due, meta_of.fairness)), None),
+           ("forfeited", None), {"forfeited": "1"})
+
+
+def back(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str, Any]:
+    """The holder of an away seat plays its turns again (``seat_back``)."""
+    if token is None:
+        raise Unauthorized("coming back needs the seat's token")
+    facts = meta(ref, match_id)
+    if facts.seat_of(token) != seat:
+        raise Forbidden(f"this token is not seat {seat}'s")
+    if not change(ref, match_id, lambda _: table.seat_back(seat), (f"away:{seat}", "away"),
+                  {f"away:{seat}": None, f"timeouts:{seat}": None}):
+        raise Refused("seat-not-away", f"seat {seat} is not away: its turns are its own")
+    kick_current(ref, match_id)
+    return {"seat": seat, "away": False}
+
+
+def kick_current(ref: Referee, match_id: str) -> None:
+    """The current deal's turn, given to its bot or its clock after a seat changed hands."""
+    state = match_stream.stream(ref, match_id)[2]
+    if state.status != "playing":
+        return
+    deal = deals.load(ref, state.deals[-1]["id"])
+    turns.notify(ref, deal.id, deal.seq, deal.state.turn, deal.meta)

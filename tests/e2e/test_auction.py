@@ -1,0 +1,56 @@
+"""Sueca Italiana's furniture (issue 29 item 5): the bid is a stepper (not a 60-item list),
+the auction is a table of who bid what and who passed, and the called card is shown to
+everyone once called, not only to the bidder."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.e2e.browser import By, call, fresh, seq, sit, text, wait
+
+NAMES = ("Ana", "Bo", "Cy", "Di")
+
+
+def test_the_bid_is_a_stepper_and_the_auction_a_table(site: str, browser: Any) -> None:
+    seats = [{"name": n} if i == 0 else {"name": n, "bot": "heuristic"}
+             for i, n in enumerate(NAMES)]
+    match = call(site, "POST", "/v1/matches", {"ruleset": "sueca-italiana", "seed": "stepper",
+                                              "seats": seats, "creator_seat": 0})
+    sit(browser, site, match, 0)
+    browser.get(f"{site}/deals/{match['deal']['id']}")
+    field = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR,
+                                                          "input[type=number]#bid-choice"))[0]
+    assert not browser.find_elements(By.CSS_SELECTOR, "select#bid-choice")
+    low = int(field.get_attribute("value"))
+    browser.find_element(By.ID, "bid-up").click()
+    browser.find_element(By.ID, "bid-up").click()
+    browser.find_element(By.ID, "bid-down").click()
+    assert browser.find_element(By.ID, "bid-choice").get_attribute("value") == str(low + 1)
+    before = seq(browser)
+    browser.find_element(By.ID, "bid-button").click()
+    wait(browser).until(lambda d: seq(d) != before)
+    wait(browser).until(lambda d: d.find_elements(By.ID, "auction"))
+    heads = [fresh(lambda: [th.text for th in browser.find_elements(By.CSS_SELECTOR,
+                                                                    "#auction th")])]
+    assert "You" in heads[0]
+    column = heads[0].index("You")
+    mine = fresh(lambda: [row.find_elements(By.TAG_NAME, "td")[column].text for row in
+                          browser.find_elements(By.CSS_SELECTOR, "#auction tbody tr")])
+    assert str(low + 1) in mine
+
+
+def test_the_called_card_is_shown_to_a_spectator(site: str, browser: Any) -> None:
+    seats = [{"name": n, "bot": "heuristic"} for n in NAMES]
+    match = call(site, "POST", "/v1/matches", {"ruleset": "sueca-italiana", "seed": "called",
+                                              "seats": seats})
+    deal = match["deal"]["id"]
+    deadline = time.monotonic() + 60
+    while not (view := call(site, "GET", f"/v1/deals/{deal}")).get("called"):
+        assert time.monotonic() < deadline and view["phase"] != "over"
+        time.sleep(0.1)
+    browser.get(f"{site}/deals/{deal}")
+    wait(browser).until(lambda d: d.find_elements(By.ID, "called"))
+    rank, suit = view["called"][:-1], view["called"][-1]
+    assert text(browser, "#called") == rank + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
+    assert "pass" in text(browser, "#auction")  # all but one passed

@@ -1,0 +1,48 @@
+"""The move clock on the page: the mover's time counts down beside their seat, and a seat
+that went away (its clock ran out) gets an "I'm back" button that gives its turns back."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.e2e.browser import By, call, sit, text, wait
+from workers import runtime
+from workers.clocks import ClockKeeper
+
+
+@pytest.fixture
+def keeper(site: str) -> Iterator[None]:
+    """The clock keeper a worker runs, in this process."""
+    kept = ClockKeeper(runtime.referee())
+    kept.start()
+    yield
+    kept.stopping.set()
+
+
+def test_the_mover_sees_the_clock_and_comes_back_from_away(site: str, browser: Any,
+                                                            keeper: None) -> None:
+    mine, theirs = ["KS", "7S", "KH", "8D"], ["9C", "10D", "AC", "JH"]
+    stock = [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")
+             if f"{r}{s}" not in mine + theirs]
+    match = call(site, "POST", "/v1/matches", {
+        "ruleset": "sedma", "players": 2, "creator_seat": 0,
+        "seats": [{"name": "Ana"}, {"name": "Bo", "bot": "random"}],
+        "clock": {"move_seconds": 4, "away_after": 1},
+        "deal": {"dealer": 1, "hands": [mine, theirs], "stock": stock}})
+    sit(browser, site, match, 0)
+    browser.get(f"{site}/deals/{match['deal']['id']}")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".clock-mark"))
+    assert text(browser, ".clock-mark").startswith("⏱")
+    limit = time.monotonic() + 30
+    while not call(site, "GET", f"/v1/matches/{match['id']}")["away"]:
+        assert time.monotonic() < limit, "the seat never went away"
+        time.sleep(0.2)
+    browser.refresh()
+    wait(browser).until(lambda d: d.find_elements(By.ID, "back"))
+    browser.find_element(By.ID, "back").click()
+    wait(browser).until(lambda d: not d.find_elements(By.ID, "back"))
+    assert call(site, "GET", f"/v1/matches/{match['id']}")["away"] == []
