@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from rq import SimpleWorker
 
+from events.referee import bots
 from tests.api.test_secrets_at_rest import ADMIN
 from tests.http import auth
 from workers import ladder as ladder_worker
@@ -103,3 +104,20 @@ def test_the_workers_pass_is_off_unless_an_interval_is_set(
     (made,) = ladder_worker.Ladder.from_env(referee, "w1").maybe()
     assert client.get(f"/v1/matches/{made}").get_json()["rated"] is True
     assert ladder_worker.Ladder.from_env(referee, "w2").maybe() == []  # one worker at a time
+
+
+def test_a_suspended_webhook_bot_sits_out_until_it_is_resumed(
+        client: FlaskClient, app: Flask) -> None:
+    bot = client.post("/v1/bots", json={"name": "Flaky", "url": "http://127.0.0.1:9/move"},
+                      headers=auth(ADMIN)).get_json()
+    path = "/v1/ladder/sedma/entries"
+    assert client.post(path, json={"bot": bot["id"]}, headers=auth(bot["key"])).status_code == 201
+    referee = app.extensions["tricklog.referee"]
+    failure = {"reason": "timeout", "detail": "no answer", "deal": "m1.1", "seq": 1}
+    assert bots.record(referee, bot["id"], failure, suspend_after=1) is not None
+    assert ladder_worker.pair(referee, "sedma", random.Random(3)) is None  # no 409, no match
+    assert client.post(f"/v1/bots/{bot['id']}/resume", headers=auth(bot["key"])).status_code == 200
+    match = ladder_worker.pair(referee, "sedma", random.Random(3))
+    assert match is not None
+    seats = client.get(f"/v1/matches/{match}").get_json()["seats"]
+    assert bot["id"] in {s["bot"] for s in seats}

@@ -160,3 +160,26 @@ def test_a_creator_seat_past_the_table_is_refused(client: FlaskClient) -> None:
     resp = client.post("/v1/matches", json={"ruleset": "sedma", "players": 2, "creator_seat": 5,
                                             "seats": [{"name": "A"}, {"name": "B"}]})
     assert resp.status_code == 422 and resp.get_json()["field"] == "creator_seat"
+
+
+def test_a_player_who_left_after_play_began_takes_the_kept_seat_back_with_its_key(
+        client: FlaskClient) -> None:
+    ana, bo = player(client, "Ana"), player(client, "Bo")
+    created = client.post("/v1/matches", json={
+        "ruleset": "sedma", "players": 2, "creator_seat": 0, "player_key": ana["key"],
+        "seats": [{"name": "Ana"}, {"name": "Bo", "player": bo["id"]}]}).get_json()
+    match, deal = created["id"], created["deal"]["id"]
+    claim = f"/v1/matches/{match}/seats/1/claim"
+    tokens = {0: created["tokens"][0]["token"],
+              1: client.post(claim, json={"player_key": bo["key"]}).get_json()["token"]}
+    turn = client.get(f"/v1/deals/{deal}").get_json()["turn"]
+    mine = client.get(f"/v1/deals/{deal}", headers=auth(tokens[turn])).get_json()
+    assert move(client, deal, tokens[turn], mine["legal_moves"][0]).status_code == 200
+    left = client.post(f"/v1/matches/{match}/seats/1/leave", headers=auth(tokens[1]))
+    assert left.get_json() == {"seat": 1, "bot": "heuristic"}
+    assert client.get(f"/v1/matches/{match}").get_json()["away"] == [1]
+    assert client.post(claim, json={"player_key": ana["key"]}).status_code == 403
+    back = client.post(claim, json={"player_key": bo["key"]})
+    assert back.status_code == 201, back.get_json()
+    view = client.get(f"/v1/matches/{match}").get_json()
+    assert view["away"] == [] and 1 in view["seated"]
