@@ -39,6 +39,7 @@ from .bot_routes import bot_routes
 from .format_routes import format_routes
 from .hub import BLOCK_MS, Hub
 from .operator import require_operator
+from .player_routes import player_routes
 from .routes import v1
 from .seat_routes import seat_routes
 from .stream_caps import StreamCaps
@@ -50,7 +51,7 @@ STATIC = pathlib.Path(__file__).resolve().parent / "static"
 MAX_BODY = 64 * 1024
 
 
-BLUEPRINTS = (v1, seat_routes, audit_routes, format_routes, bot_routes)
+BLUEPRINTS = (v1, seat_routes, audit_routes, format_routes, bot_routes, player_routes)
 
 
 def create_app(settings: Settings | None = None, *, client: redis.Redis | None = None,

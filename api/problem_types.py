@@ -97,6 +97,8 @@ TYPES: tuple[ProblemType, ...] = (
                 "A player holds the seat: it can be invited again only once they leave "
                 "(`POST /v1/matches/{id}/seats/{seat}/leave`).",
                 "Invite a free seat, or wait until the player leaves."),
+    ProblemType("not-rated", 422, "A rated match needs rated seats", "`rated: true`, but a "
+                "seat is neither a bot's nor a player's.", "Keep each seat for a player."),
     *(ProblemType(*entry) for entry in PLAY),
     ProblemType("seed-already-given", 409, "Client seed already given",
                 "This seat has given its client seed (when the match was created or later); a "

@@ -44,6 +44,15 @@ class Integral(fields.Integer):
         return super()._validated(value)  # type: ignore[no-any-return]
 
 
+class StrictBool(fields.Boolean):
+    """A JSON boolean only: marshmallow's ``Boolean`` would also take ``1``, ``"yes"``..."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class Strict(Schema):
     class Meta:
         unknown = RAISE
@@ -121,9 +130,14 @@ BOT_ID = WholeMatch(rf"^({'|'.join(BOTS)}|wb_[0-9a-f]{{16}})$",
 
 
 
+PLAYER_ID = WholeMatch(r"^p_[0-9a-f]{16}$", error="a player's id (p_ and 16 hex digits)")
+PLAYER_KEY = validate.Length(min=1, max=256)
+
+
 class SeatIn(Strict):
     name = fields.String(required=True, validate=NAME)
     bot = fields.String(allow_none=True, validate=BOT_ID)
+    player = fields.String(validate=PLAYER_ID)
     client_seed = fields.String(validate=validate.Length(min=1, max=256))
 
 
@@ -157,6 +171,8 @@ class CreateMatch(Strict):
     creator_seat = Integral(validate=validate.Range(min=0, max=7))
     duplicate_of = fields.String(validate=validate.Length(min=1, max=64))
     clock = fields.Nested(ClockIn)
+    rated = StrictBool()
+    player_key = fields.String(validate=PLAYER_KEY)
 
     @validates_schema
     def _seed_or_deal(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -173,8 +189,24 @@ class SeedIn(Strict):
 
 
 class ClaimIn(Strict):
-    code = fields.String(required=True, validate=validate.Length(min=1, max=256))
+    code = fields.String(validate=validate.Length(min=1, max=256))
     client_seed = fields.String(validate=validate.Length(min=1, max=256))
+    player_key = fields.String(validate=PLAYER_KEY)
+
+    @validates_schema
+    def _code_or_player(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "code" not in data and "player_key" not in data:
+            raise ValidationError("give the invite's code, or the key of the player the "
+                                  "seat is kept for (or both)", "code")
+
+
+class PlayerIn(Strict):
+    name = fields.String(required=True, validate=NAME)
+
+
+class LadderEntryIn(Strict):
+    bot = fields.String(validate=WholeMatch(r"^wb_[0-9a-f]{16}$",
+                                            error="a registered webhook bot's id"))
 
 
 class RotateIn(Strict):

@@ -18,7 +18,7 @@ seat_routes = Blueprint("seats", __name__, url_prefix="/v1/matches/<match_id>/se
 def claim(match_id: str, seat: int) -> Response:
     """A fresh token for the seat; ``client_seed`` is then given as with ``/seeds``."""
     data = schemas.ClaimIn().load(body())
-    claimed = invites.claim(referee(), match_id, seat, data["code"])
+    claimed = invites.claim(referee(), match_id, seat, data.get("code"), data.get("player_key"))
     if "client_seed" in data:
         try:
             matches.contribute_seed(referee(), match_id, claimed["token"], data["client_seed"])

@@ -5,7 +5,8 @@ contribution to the shuffle of the deals not yet started: only its salted commit
 is revealed in the ``scored`` of each deal it entered), ``deal_started``, ``deal_scored``,
 ``rubber_won`` (a best of N rubbers: a rubber ends, the totals start again from zero),
 ``seat_claimed`` and ``seat_left`` (a player takes a seat, with an invite or as the creator, or
-hands it back: ``seated`` lists the seats held),
+hands it back: ``seated`` lists the seats held; a claim made with a player's key names the
+``player``), ``created`` says ``rated`` when the match's end updates the ratings,
 ``ended`` (which reveals the match secret and nonce, so every deal's server seed can be checked;
 ``fairness.py`` has the formulas).
 """
@@ -41,6 +42,7 @@ class MatchState:
     rubber_start: int = 1               # the first deal of the rubber being played
     seated: tuple[int, ...] = ()        # the seats a player holds (claimed and not left)
     duplicate_of: str | None = None     # the match whose decks it deals (duplicate play)
+    rated: bool = False                 # its end updates the ratings (every seat rated)
     clock: dict[str, Any] | None = None  # the move clock (``domain.clock``), if any
     away: tuple[int, ...] = ()          # seats their bot plays (away, or left after play began)
     rematch_of: str | None = None       # the match this one is the rematch of
@@ -67,6 +69,8 @@ class MatchState:
                               "ends": list(self.rubber_ends)}
         if self.duplicate_of is not None:
             out["duplicate_of"] = self.duplicate_of
+        if self.rated:
+            out["rated"] = True
         out.update({k: v for k, v in (("clock", self.clock), ("rematch_of", self.rematch_of),
                                       ("rematch", self.rematch)) if v is not None})
         out["away"] = list(self.away)
@@ -108,9 +112,10 @@ def seed_refusal(match: MatchState, seat: int, over: set[int]) -> str | None:
     return None
 
 
-def seat_claimed(seat: int) -> Event:
-    """A player takes ``seat`` (the creator's own, or with an invite); no secret in it."""
-    return Event("seat_claimed", {"seat": seat}, seat)
+def seat_claimed(seat: int, player: str | None = None) -> Event:
+    """A player takes ``seat`` (the creator's own, or with an invite); no secret in it.
+    ``player``: the registered player (``p_...``) who took it, if it claimed with its key."""
+    return Event("seat_claimed", {"seat": seat, **({"player": player} if player else {})}, seat)
 
 
 def seat_left(seat: int, bot: str | None = None) -> Event:
@@ -143,7 +148,7 @@ def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
             "options": rules.options, "seats": seats, "commitment": secret.commitment}
     if duplicate_of is not None:
         made["duplicate_of"] = duplicate_of
-    made.update(extra or {})  # a clock, the match this is the rematch of
+    made.update(extra or {})  # a clock, the match this is the rematch of, rated
     events = [Event("created", made)]
     events += [Event("client_seed", {"seat": seat, "commitment": commitment, "from_deal": 1},
                      seat) for seat, commitment in enumerate(client_seeds) if commitment]
@@ -206,7 +211,7 @@ def _created(match: MatchState | None, data: dict[str, Any]) -> MatchState:
     return MatchState(id=data["id"], rules=rules, seats=tuple(data["seats"]),
                       totals=(0,) * len(rules.sides), commitment=data.get("commitment"),
                       duplicate_of=data.get("duplicate_of"), clock=data.get("clock"),
-                      rematch_of=data.get("rematch_of"))
+                      rematch_of=data.get("rematch_of"), rated=bool(data.get("rated")))
 
 
 def _deal_started(match: MatchState, data: dict[str, Any]) -> MatchState:

@@ -91,6 +91,44 @@ def sweep_lock_key() -> str:
     return "tl:sweep:lock"
 
 
+def players_key() -> str:
+    """A hash: player id -> {id, name, key (the SHA-256 digest of its key), at}."""
+    return "tl:players"
+
+
+def player_keys_key() -> str:
+    """A hash: the SHA-256 digest of a player's key -> the player's id."""
+    return "tl:player-keys"
+
+
+def player_matches_key(player_id: str) -> str:
+    """A sorted set: the matches a player has sat in (match id -> when it sat)."""
+    return f"tl:player:{{{player_id}}}:matches"
+
+
+def rated_key(pool: str) -> str:
+    """A sorted set: the finished rated matches of a ratings pool (``<family>:<players>``),
+    match id -> the time its ``ended`` event was stamped (ms): the order the ratings
+    projection replays them in (equal times by id)."""
+    return f"tl:rated:{{{pool}}}:matches"
+
+
+def ratings_key(pool: str) -> str:
+    """The ratings projection of a pool, as last brought up to date: the table and the last
+    rated match it applied (a cache: ``events.referee.ratings.rebuild`` makes it again)."""
+    return f"tl:rated:{{{pool}}}:table"
+
+
+def ladder_key(preset: str) -> str:
+    """A hash: ladder entry id -> the entry (a webhook bot or a player, its fallbacks)."""
+    return f"tl:ladder:{{{preset}}}:entries"
+
+
+def ladder_lock_key() -> str:
+    """Held by the one worker pairing ladder matches right now."""
+    return "tl:ladder:lock"
+
+
 def deadlines_key() -> str:
     """A sorted set of the turns a move clock runs for (``<deal id>|<seq>|<seat>`` -> the
     deadline, epoch milliseconds); a worker claiming one moves its score on by a lease."""

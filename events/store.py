@@ -12,6 +12,7 @@ import redis
 
 from . import keys
 from .deadlines import Deadlines
+from .player_records import PlayerRecords
 from .records import Records
 
 ANSWER_TTL = 24 * 3600
@@ -64,7 +65,7 @@ class Head:
     snapshot: dict[str, Any] | None
 
 
-class EventStore(Records):
+class EventStore(Records, PlayerRecords):
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
         scripts = importlib.resources.files(__package__)

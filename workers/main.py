@@ -15,6 +15,7 @@ from events.config import Settings
 from . import runtime
 from .analyses import queue_beside
 from .clocks import ClockKeeper
+from .ladder import Ladder
 from .sweeper import Sweeper, SweepingWorker
 from .turns import JOB_MONITORING_INTERVAL
 
@@ -37,6 +38,7 @@ def run(settings: Settings, *, burst: bool, webhooks: bool, analyses: bool) -> N
                             serializer=turns.queue.serializer,
                             sweeper=Sweeper(referee, turns.ensure, name,
                                             abandoned_days=settings.retention_abandoned_days),
+                            ladder=Ladder.from_env(referee, name),
                             job_monitoring_interval=JOB_MONITORING_INTERVAL,
                             maintenance_interval=60)
     worker.work(burst=burst, with_scheduler=False)

@@ -99,21 +99,27 @@ class Sweeper:
 
 
 class SweepingWorker(Worker):
-    """An RQ worker that sweeps between jobs and while it waits for one: its wait for the
-    next job is cut into ``SWEEP_INTERVAL`` slices."""
+    """An RQ worker that sweeps (and plays the bots' ladder, ``workers/ladder.py``) between jobs
+    and while it waits for one: its wait for the next job is cut into ``SWEEP_INTERVAL``
+    slices."""
 
-    def __init__(self, *args: Any, sweeper: Sweeper, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, sweeper: Sweeper, ladder: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.sweeper = sweeper
+        self.sweeper, self.ladder = sweeper, ladder  # ladder: workers.ladder.Ladder
+
+    def _periodic(self) -> None:
+        self.sweeper.maybe()
+        if self.ladder is not None:
+            self.ladder.maybe()
 
     def dequeue_job_and_maintain_ttl(self, timeout: int | None,
                                      max_idle_time: int | None = None) -> Any:
         if timeout is None or max_idle_time is not None:  # burst, or an idle limit: as RQ
-            self.sweeper.maybe()
+            self._periodic()
             return super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
         wait = max(1, int(self.sweeper.interval))
         while True:
-            self.sweeper.maybe()
+            self._periodic()
             result = super().dequeue_job_and_maintain_ttl(wait, max_idle_time=wait)
             if result is not None:
                 return result

@@ -3,7 +3,8 @@
 ``matches`` (create, read, client seeds, bring a match up to date), ``invites`` (claim a
 seat, leave it, invite it again), ``deals`` (load, views,
 feeds, replay, export), ``moves`` (a seat's move, a bot's move), ``turns`` (telling the bot
-runner), ``disputes``, ``bots`` (webhook bots), ``sheets``, ``audits``. Each is a set of
+runner), ``disputes``, ``bots`` (webhook bots), ``sheets``, ``audits``, ``players``,
+``ratings`` (the ratings read model), ``ladder`` (the bots' ladder). Each is a set of
 functions over a ``Referee``: the dependencies and nothing else, composed once by the API
 (``api/app.py``) and by the workers (``workers/runtime.py``). This is the only place that
 joins the pure rules (``domain``) to the store.

@@ -15,7 +15,7 @@ from domain import match as matches
 from domain.clock import DEFAULT_BOT
 
 from ..store import Conflict
-from . import clocks, landing
+from . import clocks, landing, players
 from .context import Referee
 from .errors import (
     Forbidden,
@@ -32,19 +32,43 @@ from .seats import Meta, from_facts, invite_link, meta, new_secret, token_digest
 RETRIES = 5
 
 
-def claim(ref: Referee, match_id: str, seat: int, code: str) -> dict[str, Any]:
-    """A fresh token for ``seat`` in exchange for its open invite's code."""
-    _person(meta(ref, match_id), seat)
-    token, used = new_secret(), token_digest(code)
-    changes = {f"invite:{seat}": None, f"token:{seat}": token_digest(token), f"used:{seat}": used,
+def claim(ref: Referee, match_id: str, seat: int, code: str | None,
+          player_key: str | None = None) -> dict[str, Any]:
+    """A fresh token for ``seat`` in exchange for its open invite's code, or (a seat kept
+    for a player) for that player's key; a claim with a player's key names the player in
+    ``seat_claimed``. A claim takes the seat back from the bot playing it (away, or left)."""
+    facts = meta(ref, match_id)
+    _person(facts, seat)
+    player = players.of_key(ref, player_key) if player_key is not None else None
+    kept = facts.seats[seat].get("player")
+    if kept is not None and player != kept:
+        raise Forbidden(f"seat {seat} is kept for player {kept}: claim it with that "
+                        "player's key")
+    if code is None and kept is None:
+        raise InviteInvalid(f"seat {seat} is kept for no player: claim it with its invite code")
+    token = new_secret()
+    guard = (f"token:{seat}", None) if code is None else (f"invite:{seat}", token_digest(code))
+    changes = {f"invite:{seat}": None, f"token:{seat}": token_digest(token),
                f"away:{seat}": None, f"timeouts:{seat}": None}
-    if not _change(ref, match_id, matches.seat_claimed(seat), (f"invite:{seat}", used), changes):
-        now = ref.store.match_facts(match_id)
-        if not _same(now.get(f"token:{seat}".encode()), token_digest(token)):  # not a retry
-            if _same(now.get(f"used:{seat}".encode()), used):
-                raise InviteUsed(f"seat {seat}'s invite was claimed already")
-            raise InviteInvalid(f"this code is not seat {seat}'s open invite")
+    if code is not None:
+        changes[f"used:{seat}"] = token_digest(code)
+    if not _change(ref, match_id, matches.seat_claimed(seat, player), guard, changes):
+        _refused(ref, match_id, seat, token, code)
+    if player is not None:
+        ref.store.note_player_match(player, match_id, ref.now().timestamp())
     return {"seat": seat, "token": token}
+
+
+def _refused(ref: Referee, match_id: str, seat: int, token: str, code: str | None) -> None:
+    """Why a claim's guard did not hold, unless it was this very claim, retried."""
+    now = ref.store.match_facts(match_id)
+    if _same(now.get(f"token:{seat}".encode()), token_digest(token)):
+        return
+    if code is None:
+        raise SeatTaken(f"seat {seat} is held: leave it before claiming it again")
+    if _same(now.get(f"used:{seat}".encode()), token_digest(code)):
+        raise InviteUsed(f"seat {seat}'s invite was claimed already")
+    raise InviteInvalid(f"this code is not seat {seat}'s open invite")
 
 
 def leave(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str, Any]:

@@ -21,9 +21,11 @@ from domain.messages import Event
 
 from ..envelope import GENESIS, to_event
 from ..store import Conflict
-from . import bots, deals, duplicates, landing, turns
+from . import bots, deals, duplicates, landing, ratings, turns
 from .context import Referee
 from .errors import MatchOver, NotFound, Refused, StaleSeq, Unauthorized
+from .players import note as note_players
+from .players import seated
 from .seats import Meta, client_facts, deal_clients, facts, meta, opening
 
 RETRIES = 5
@@ -33,27 +35,27 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
            players: int | None = None, options: dict[str, Any] | None = None,
            seed: str | None = None, deal: dict[str, Any] | None = None,
            duplicate_of: str | None = None, creator_seat: int | None = None,
-           clock: dict[str, Any] | None = None, rematch_of: str | None = None
-           ) -> dict[str, Any]:
+           clock: dict[str, Any] | None = None, rematch_of: str | None = None,
+           rated: bool = False, player_key: str | None = None) -> dict[str, Any]:
     """Create a match and its first deal; the answer holds, once, the creator's own seat token
     (if it sits in ``creator_seat``), an invite per other seat a person plays, and the creator
     key (``seats.opening``). ``players`` defaults to the number of seats; ``duplicate_of``
-    deals another match's decks (duplicate play); ``clock`` runs a move clock
-    (``domain.clock``)."""
+    deals another match's decks; ``clock`` runs a move clock (``domain.clock``); ``player_key``
+    seats the creator as that player; ``rated``: every seat a player's or a bot's."""
     rules = registry.rules_for(ruleset, players or len(seats), options)
     timing = clock_of(clock)
     _check_seats(ref, rules, seats, creator_seat)
+    seats = seated(ref, seats, creator_seat, player_key, rated, deal is not None)
     match_id = ref.new_id()
     group = duplicates.link(ref, rules, duplicate_of, match_id)
     fair = group.fairness if group else MatchSecret(
         seed if seed is not None else secrets.token_hex(32), _nonce())
     first = _prearranged(rules, deal)
     dealer = first["dealer"] if first else fair.first_dealer(rules.players)
-    table = [{"seat": i, "name": s["name"], "bot": s.get("bot")} for i, s in enumerate(seats)]
+    table = _table(seats)
     hidden, handed = opening(match_id, seats, creator_seat)
     clients = [_client(s.get("client_seed")) for s in seats]
-    extra = {k: v for k, v in (("clock", timing.to_dict() if timing else None),
-                               ("rematch_of", rematch_of)) if v is not None}
+    extra = _extra(timing, rematch_of, rated)
     ref.store.save_match(match_id, {**facts(table, hidden, fair), **client_facts(clients),
                                     **duplicates.facts(group), **_json(extra, "clock")},
                          ref.now().timestamp(), bots=True)
@@ -61,12 +63,27 @@ def create(ref: Referee, *, ruleset: str, seats: list[dict[str, Any]],
                              [c.commitment if c else None for c in clients],
                              {"prearranged": first["data"]} if first else None,
                              duplicate_of=group.source if group else None, extra=extra)
-    events += [matches.seat_claimed(creator_seat)] if creator_seat is not None else []
+    if creator_seat is not None:
+        events.append(matches.seat_claimed(creator_seat, seats[creator_seat].get("player")))
     envs = ref.seal(events, 0, GENESIS, f"create:{match_id}")
     landing.appended(ref, "match", match_id, envs,
                      lambda: ref.store.append("match", match_id, envs, expected_seq=0))
+    note_players(ref, match_id, seats)
     return {**_started(ref, match_id, events).to_dict(),
             "deal": {"id": matches.deal_id(match_id, 1)}, **handed}
+
+
+def _table(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The public seats of ``created``: name, bot, and the player a seat is kept for."""
+    return [{"seat": i, "name": s["name"], "bot": s.get("bot"),
+             **({"player": s["player"]} if s.get("player") else {})} for i, s in enumerate(seats)]
+
+
+def _extra(timing: Any, rematch_of: str | None, rated: bool) -> dict[str, Any]:
+    """What ``created`` says besides the table, when there is something to say."""
+    return {k: v for k, v in (("clock", timing.to_dict() if timing else None),
+                              ("rematch_of", rematch_of), ("rated", rated or None))
+            if v is not None}
 
 
 def _json(values: dict[str, Any], *names: str) -> dict[str, str]:
@@ -214,6 +231,8 @@ def advance(ref: Referee, match_id: str) -> matches.MatchState:
         current = state.deals[-1]
         _ensure_deal(ref, state, seq, current["number"])
         if state.status != "playing" or current["status"] != "playing":
+            if state.rated and state.status == "over":  # indexed at most once (ZADD NX)
+                ratings.note(ref, match_id)
             return state
         deal_state = deals.load(ref, current["id"]).state
         if not game.is_over(deal_state):

@@ -19,7 +19,7 @@ from api import schemas
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
 BODIES = ["PlayMove", "StopMove", "BidMove", "PassMove", "TrumpMove", "CallMove", "LeadMove",
           "SeatIn", "PrearrangedDeal", "CreateMatch", "SeedIn", "ClaimIn", "DisputeIn", "AuditIn",
-          "BotIn", "RotateIn"]
+          "BotIn", "RotateIn", "PlayerIn", "LadderEntryIn"]
 # prose, and the cross-field rules marshmallow states in code (validates_schema)
 PROSE = {"description", "examples", "default", "not", "title", "oneOf", "minProperties",
          "maxProperties"}

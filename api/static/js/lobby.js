@@ -7,6 +7,7 @@ import { api, catalogue, claim, matchOf, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { target } from "./games.js";
 import { createForm, offer } from "./new-match.js";
+import { offerRatings, ratingsSection } from "./ratings.js";
 import { problemWords } from "./words.js";
 
 let rulesets = [];
@@ -44,12 +45,14 @@ export async function lobbyPage(main) {
         h("h2", { id: "join-title" }, "Join a seat with its token"),
         joinForm(),
       ),
+      ratingsSection(),
     ),
   );
   try {
     rulesets = await catalogue();
     offer(rulesets);
     fill(quick, quickPlay(rulesets, (t) => (quickError.textContent = t)));
+    offerRatings(rulesets);
     const matches = (await api("GET", "/v1/matches")).matches;
     fill(list, matches.length ? matchTable(matches) : h("p", {}, "No match yet: make one above."));
   } catch (err) {
