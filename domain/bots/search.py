@@ -15,12 +15,16 @@ from .. import game, playout
 from ..errors import DomainError
 from ..messages import Command, Move
 from ..registry import family_of, rules_for
+from ..sueca import bidding
 from . import endgame
 from .heuristic import heuristic_bot
 
 PLAYOUTS = 320       # per move decided: about 40 ms on one core of this machine
 MIN_SAMPLES = 4
 PLAYOUT_LIMIT = 400
+# Decisions other than cards searched by the family's own code, by family name (the family
+# contract has no hook for them): a move, or None to search it as a card is searched.
+BEFORE_PLAY = {"italiana": bidding.choose}
 
 
 def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUTS,
@@ -34,6 +38,10 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     determinize = family.resample
     if determinize is None:
         return heuristic_bot(view, rng)
+    special = BEFORE_PLAY.get(family.name)
+    chosen = special(view, rules, rng, playouts, stop) if special is not None else None
+    if chosen is not None and chosen in legal:
+        return dict(chosen)
     me = view["seat"]
     totals, counts = [0.0] * len(legal), [0] * len(legal)
     for sample in range(samples if stop is None else 10 ** 9):
