@@ -6,7 +6,8 @@ other four's, as §8.5 scores the deal (made: the bidder and the partner each sc
 taken; failed: each loses the bid and every opponent scores it).
 
 The seat bids the lowest legal bid while declaring at it is worth more than passing
-(``PASS_VALUE``), names the trump and calls the card whose contract is worth most. Pure: the
+(``PASS_VALUE``), names the trump and calls the card whose contract is worth most, and asks
+the partner to lead, which reveals the partnership to the partner too. Pure: the
 budget is a number of playouts, or ``stop``, asked before every sample."""
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ UNLIKELY = 0.3        # the weight of a sample whose hand contradicts a bid or a
 
 def choose(view: dict[str, Any], rules: ItalianaRules, rng: random.Random, playouts: int,
            stop: Callable[[], bool] | None = None) -> Move | None:
-    """The search's move in the bid, trump and call phases; None in any other phase."""
+    """The search's move in the bid, trump, call and lead phases; None in the card play."""
     phase, hand = view["phase"], view["hand"]
     if phase == "bid":
         floor = OPENING if view["bidder"] is None else view["bid"] + 1
@@ -55,6 +56,8 @@ def choose(view: dict[str, Any], rules: ItalianaRules, rng: random.Random, playo
         options = [(trump, c) for c in call_candidates(hand, trump, rules)]
         worth = evaluate(view, rules, rng, options, view["bid"], playouts, stop)
         return {"type": "call", "card": options[_best(worth)][1]}
+    if phase == "lead":   # a revealed partner plays as a partner (the heuristic does only then)
+        return {"type": "lead", "by": "partner"}
     return None
 
 
