@@ -5,19 +5,18 @@ say about the other hands; a candidate's worth is the seat's match points less t
 other four's, as §8.5 scores the deal (made: the bidder and the partner each score the points
 taken; failed: each loses the bid and every opponent scores it).
 
-The seat bids the lowest legal bid while declaring at it is worth more than passing (then
-another seat declares, and the seat defends or is called), names the trump and calls the
-card whose contract is worth most, and asks the partner to lead, which reveals the
-partnership to the partner too. Pure: the budget is a number of playouts, or ``stop``,
-asked before every sample."""
+The seat bids the lowest legal bid while declaring at it is worth more than passing
+(``PASS_VALUE``), names the trump and calls the card whose contract is worth most, and asks
+the partner to lead, which reveals the partnership to the partner too. Pure: the
+budget is a number of playouts, or ``stop``, asked before every sample."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from ..cards import rank, suit
+from ..cards import rank
 from ..trickplay import play_out
 from .italiana import OPENING, ItalianaState
 from .resample import italiana as resample
@@ -28,7 +27,9 @@ Option = tuple[str, str | None]   # (trump, called card or None: alone)
 
 SUITS = "SHDC"
 CALL_RANKS = ("A", "7", "K", "J", "Q")   # the trumps worth calling, best first
-PASS_MARGIN = 5.0     # declaring must beat passing by this much (the best of four noisy means)
+PASS_VALUE = 15.0     # what passing is taken to be worth, in the same terms: random playouts
+                      # flatter a bidder (a hand of 18 card points can come out at +36), so
+                      # bids are kept to hands clearly worth declaring
 MIN_SAMPLES = 8
 SCALE = 2             # one decision a deal: twice a card's playouts
 BID_HAND, PASS_HAND = 22, 30   # card points in hand a bid suggests at least, a pass at most
@@ -41,21 +42,20 @@ def choose(view: dict[str, Any], rules: ItalianaRules, rng: random.Random, playo
     phase, hand = view["phase"], view["hand"]
     if phase == "bid":
         floor = OPENING if view["bidder"] is None else view["bid"] + 1
-        options: list[Option | None] = [(t, default_call(hand, t)) for t in SUITS]
-        worth = evaluate(view, rules, rng, [*options, None], floor, playouts, stop)
-        if max(worth[:-1]) > worth[-1] + PASS_MARGIN or {"type": "pass"} not in view[
-                "legal_moves"]:
+        options = [(t, default_call(hand, t)) for t in SUITS]
+        worth = evaluate(view, rules, rng, options, floor, playouts, stop)
+        if max(worth) > PASS_VALUE or {"type": "pass"} not in view["legal_moves"]:
             return {"type": "bid", "value": floor}
         return {"type": "pass"}
     if phase == "trump":
-        trumps = [(t, default_call(hand, t)) for t in SUITS]
-        worth = evaluate(view, rules, rng, trumps, view["bid"], playouts, stop)
-        return {"type": "trump", "suit": trumps[_best(worth)][0]}
+        options = [(t, default_call(hand, t)) for t in SUITS]
+        worth = evaluate(view, rules, rng, options, view["bid"], playouts, stop)
+        return {"type": "trump", "suit": options[_best(worth)][0]}
     if phase == "call":
         trump = view["trump"]
-        calls = [(trump, c) for c in call_candidates(hand, trump, rules)]
-        worth = evaluate(view, rules, rng, calls, view["bid"], playouts, stop)
-        return {"type": "call", "card": calls[_best(worth)][1]}
+        options = [(trump, c) for c in call_candidates(hand, trump, rules)]
+        worth = evaluate(view, rules, rng, options, view["bid"], playouts, stop)
+        return {"type": "call", "card": options[_best(worth)][1]}
     if phase == "lead":   # a revealed partner plays as a partner (the heuristic does only then)
         return {"type": "lead", "by": "partner"}
     return None
@@ -79,11 +79,10 @@ def call_candidates(hand: list[str], trump: str, rules: ItalianaRules) -> list[s
 
 
 def evaluate(view: dict[str, Any], rules: ItalianaRules, rng: random.Random,
-             options: Sequence[Option | None], bid: int, playouts: int,
+             options: list[Option], bid: int, playouts: int,
              stop: Callable[[], bool] | None) -> list[float]:
-    """Each option's mean worth to the seat as bidder at ``bid`` (None: passing, and
-    another seat declaring, ``passed``): the same sampled deals for every option, one
-    random playout each."""
+    """Each option's mean worth to the seat as bidder at ``bid``: the same sampled deals
+    for every option, one random playout each."""
     me = view["seat"]
     samples = max(MIN_SAMPLES, SCALE * playouts // len(options))
     totals, weights = [0.0] * len(options), 0.0
@@ -96,37 +95,10 @@ def evaluate(view: dict[str, Any], rules: ItalianaRules, rng: random.Random,
             continue
         w = likelihood(view, hands)
         weights += w
-        for i, option in enumerate(options):
-            if option is None:
-                totals[i] += w * passed(view, rules, hands, rng)
-                continue
-            taken, alone = team_points(rules, hands, me, *option, rng)
+        for i, (trump, called) in enumerate(options):
+            taken, alone = team_points(rules, hands, me, trump, called, rng)
             totals[i] += w * worth(taken, bid, alone, rules.players)
     return [t / (weights or 1.0) for t in totals]
-
-
-def passed(view: dict[str, Any], rules: ItalianaRules, hands: tuple[tuple[str, ...], ...],
-           rng: random.Random) -> float:
-    """The seat's worth if it passes: the high bidder (else the strongest hand still in the
-    auction) declares at its bid, names its strongest suit and calls the heuristic's card."""
-    me, n = view["seat"], rules.players
-    rival, bid = view["bidder"], view["bid"] or OPENING
-    if rival is None or rival == me:
-        open_ = [s for s in range(n) if s != me and view["bids"][s] != "pass"] or [view["dealer"]]
-        rival = max(open_, key=lambda s: sum(POINTS.get(rank(c), 0) for c in hands[s]))
-    trump = strong_suit(hands[rival])
-    called = default_call(list(hands[rival]), trump)
-    taken, alone = team_points(rules, hands, rival, trump, called, rng)
-    if called is not None and called in hands[me]:
-        return worth(taken, bid, False, n)
-    team = 1 if alone else 2
-    return -team * taken / (n - 1) if taken >= bid else 2 * team * bid / (n - 1)
-
-
-def strong_suit(hand: Sequence[str]) -> str:
-    """The heuristic's trump: the suit with most cards, card points counting a fifth each."""
-    return max(SUITS, key=lambda s: sum(1 + POINTS.get(rank(c), 0) / 5 for c in hand
-                                        if suit(c) == s))
 
 
 def likelihood(view: dict[str, Any], hands: tuple[tuple[str, ...], ...]) -> float:
