@@ -19,7 +19,9 @@ random playout of the card play; without it the search bot plays out through the
 ``best_of`` (a match of several rubbers), ``bounds`` (the lowest and highest relative return of
 one deal: OpenSpiel's ``min_utility``/``max_utility``; without it the game is not offered to
 OpenSpiel), ``points_total`` (what a deal's ``points`` add up to, whoever takes the cards:
-the property tests check every deal against it) and ``schemas`` (JSON schemas the family's
+the property tests check every deal against it), ``search_decision`` (the search bot's choice
+in a decision that is not a card, such as a bid, a trump or a call, by the family's own search;
+None lets the search treat it as it treats a card) and ``schemas`` (JSON schemas the family's
 view refers to, which ``python -m api.spec`` writes into openapi.yaml).
 """
 
@@ -166,12 +168,16 @@ class Family(Protocol[S, R]):
     @property
     def points_total(self) -> Callable[[R, int], int] | None: ...
     @property
+    def search_decision(self) -> Callable[[View, R, random.Random, int, Callable[[], bool] | None],
+                                          Move | None] | None: ...
+    @property
     def schemas(self) -> Mapping[str, Json] | None: ...
 
 
 REQUIRED = ("deal_layout", "check_prearranged", "dealt", "start", "legal_moves", "command",
             "automatic", "evolve", "view", "hidden", "page", "next_dealer", "match_winners")
-OPTIONAL = ("heuristic", "resample", "playout", "best_of", "bounds", "points_total")
+OPTIONAL = ("heuristic", "resample", "playout", "best_of", "bounds", "points_total",
+            "search_decision")
 
 
 class IncompleteFamily(TypeError):

@@ -183,6 +183,7 @@ class Tiny:
     resample = staticmethod(resample)
     playout = None  # the search bot plays out through the reducers
     best_of = None
+    search_decision = None
 
 
 TINY = Tiny()

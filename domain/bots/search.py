@@ -34,6 +34,10 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     determinize = family.resample
     if determinize is None:
         return heuristic_bot(view, rng)
+    special = family.search_decision  # a bid, a trump, a call: the family's own search
+    chosen = special(view, rules, rng, playouts, stop) if special is not None else None
+    if chosen is not None and chosen in legal:
+        return dict(chosen)
     me = view["seat"]
     totals, counts = [0.0] * len(legal), [0] * len(legal)
     for sample in range(samples if stop is None else 10 ** 9):

@@ -42,6 +42,7 @@ class Briscola:
     resample = staticmethod(bots.resample)
     playout = staticmethod(bots.playout)
     best_of = None
+    search_decision = None
     bounds = staticmethod(bots.bounds)
     points_total = staticmethod(bots.points_total)
 

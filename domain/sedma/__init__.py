@@ -44,6 +44,7 @@ class Sedma:
     resample = staticmethod(_resample.resample)
     playout = staticmethod(_playout.play_out)
     best_of = None
+    search_decision = None
 
 
 FAMILY: Family[SedmaState, SedmaRules] = Sedma()

@@ -8,6 +8,7 @@ card play (``core.py``, ``domain/trickplay.py``), and nothing else.
 from __future__ import annotations
 
 from ..family import Family
+from . import bidding as _bidding
 from . import bounds as _bounds
 from . import core, italiana, sueca
 from . import heuristic as _heuristic
@@ -45,6 +46,7 @@ class Sueca:
     resample = staticmethod(_resample.sueca)
     playout = staticmethod(_playout.sueca_playout)
     best_of = staticmethod(sueca.best_of)
+    search_decision = None
 
 
 class Italiana:
@@ -73,6 +75,7 @@ class Italiana:
     resample = staticmethod(_resample.italiana)
     playout = staticmethod(_playout.italiana_playout)
     best_of = None
+    search_decision = staticmethod(_bidding.choose)
 
 
 SUECA: Family[SuecaState, SuecaRules] = Sueca()

@@ -40,6 +40,7 @@ class Whist:
     resample = staticmethod(_resample.resample)
     playout = staticmethod(_playout.whist_playout)
     best_of = None
+    search_decision = None
 
 
 FAMILY: Family[WhistState, WhistRules] = Whist()
