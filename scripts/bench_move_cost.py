@@ -145,3 +145,22 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def section(row: Any, seconds: float, clients: int, runs: int, workers: int = 2) -> None:
+    """``make bench --only http``: the move's cost rows (scripts/bench.py's ``row``)."""
+    args = argparse.Namespace(clients=clients, seconds=seconds, runs=runs, workers=workers,
+                              deals=64, configs=list(CONFIGS))
+    rounds = measure(args)
+    for name in CONFIGS:
+        r = rounds[name]
+        row(f"moves ({name}): server CPU per POST move (API + Redis)",
+            med(r, "posts", "cpu_ms"), "ms", 0.5, "target 0.5 ms")
+        row(f"moves ({name}): POST moves, {clients} clients", med(r, "posts", "per_s"), "/s",
+            med(r, "health", "per_s"), "/healthz, same round; target 0.50")
+        row(f"moves ({name}): GET + POST pairs", med(r, "pairs", "per_s"), "/s",
+            med(r, "health", "per_s"), "/healthz")
+        row(f"moves ({name}): open loop at half the POST rate, p99", med(r, "open", "p99"),
+            "ms", 10, "target 10 ms")
+        row(f"moves ({name}): open loop p99.9", med(r, "open", "p999"), "ms", None,
+            f"at {med(r, 'open', 'rate'):.0f} moves/s")
