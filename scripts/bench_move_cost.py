@@ -29,8 +29,10 @@ import loadgen_run
 from bench_server import api_server, raise_fd_limit
 from loadgen_run import pct, to_json
 
-CONFIGS = {"keep-alive 0 (serve today)": ("--keep-alive", "0"),
-           "keep-alive 5 s": ("--keep-alive", "5")}
+CONFIGS = {"keep-alive 0 (serve today)": ("gunicorn", ("--keep-alive", "0")),
+           "keep-alive 5 s": ("gunicorn", ("--keep-alive", "5")),
+           "granian, keep-alive": ("granian", ("--http1-keep-alive",))}
+DEFAULT = "keep-alive 0 (serve today),keep-alive 5 s"
 
 
 def log(message: str) -> None:
@@ -53,9 +55,11 @@ def timed(server: Any, command: str, spec: dict[str, Any], key: str) -> dict[str
             "cpu_ms": cpu * 1000 / len(samples) if samples else float("nan")}
 
 
-def one_round(extra: tuple[str, ...], args: argparse.Namespace) -> dict[str, Any]:
+def one_round(config: tuple[str, tuple[str, ...]], args: argparse.Namespace
+              ) -> dict[str, Any]:
     spec = {"clients": args.clients, "seconds": args.seconds}
-    with api_server("gunicorn", args.workers, extra=extra) as server:
+    kind, extra = config
+    with api_server(kind, args.workers, extra=extra) as server:
         out = {"health": timed(server, "health", spec, "health"),
                "posts": timed(server, "posts", spec, "move"),
                "pairs": timed(server, "play", spec, "move")}
@@ -109,8 +113,8 @@ ROWS: list[tuple[str, Callable[[list[dict[str, Any]]], float], str]] = [
 
 def print_table(rounds: dict[str, list[dict[str, Any]]], args: argparse.Namespace) -> None:
     names = list(rounds)
-    print(f"\nThe move's cost: gunicorn as served, {args.workers} processes, {args.clients} "
-          f"clients, {args.seconds:g} s a part, median of {args.runs} interleaved rounds; "
+    print(f"\nThe move's cost: gunicorn as served (granian where named), {args.workers} "
+          f"processes, {args.clients} clients, {args.seconds:g} s a part, median of {args.runs} interleaved rounds; "
           "server CPU = API processes + Redis, from /proc\n")
     print("| figure | " + " | ".join(names) + " |")
     print("|---|" + "---|" * len(names))
@@ -129,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="interleaved rounds (median)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--deals", type=int, default=64, help="open loop: deals (connections)")
-    parser.add_argument("--configs", default=",".join(CONFIGS),
+    parser.add_argument("--configs", default=DEFAULT,
                         help=f"comma-separated, of: {', '.join(CONFIGS)}")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -150,9 +154,9 @@ if __name__ == "__main__":
 def section(row: Any, seconds: float, clients: int, runs: int, workers: int = 2) -> None:
     """``make bench --only http``: the move's cost rows (scripts/bench.py's ``row``)."""
     args = argparse.Namespace(clients=clients, seconds=seconds, runs=runs, workers=workers,
-                              deals=64, configs=list(CONFIGS))
+                              deals=64, configs=DEFAULT.split(","))
     rounds = measure(args)
-    for name in CONFIGS:
+    for name in args.configs:
         r = rounds[name]
         row(f"moves ({name}): server CPU per POST move (API + Redis)",
             med(r, "posts", "cpu_ms"), "ms", 0.5, "target 0.5 ms")

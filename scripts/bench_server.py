@@ -69,9 +69,11 @@ def command(kind: str, port: int, workers: int, extra: tuple[str, ...] = ()) -> 
     if kind == "granian":
         # WSGI on granian's blocking threads; keep-alive off like GUNICORN_ARGS' --keep-alive 0,
         # so both servers see one connection per request from the same clients.
+        # ``extra`` ("--http1-keep-alive",) turns it on (scripts/bench_move_cost.py).
+        keep = [] if "--http1-keep-alive" in extra else ["--no-http1-keep-alive"]
         return [str(Path(sys.executable).with_name("granian")), "--interface", "wsgi",
                 "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
-                "--no-http1-keep-alive", "--no-ws", "api.wsgi:app"]
+                *keep, *extra, "--no-ws", "api.wsgi:app"]
     return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
             "--workers", str(workers), *GUNICORN_ARGS, *extra, "api.wsgi:app"]
 
