@@ -114,7 +114,8 @@ ROWS: list[tuple[str, Callable[[list[dict[str, Any]]], float], str]] = [
 def print_table(rounds: dict[str, list[dict[str, Any]]], args: argparse.Namespace) -> None:
     names = list(rounds)
     print(f"\nThe move's cost: gunicorn as served (granian where named), {args.workers} "
-          f"processes, {args.clients} clients, {args.seconds:g} s a part, median of {args.runs} interleaved rounds; "
+          f"processes, {args.clients} clients, {args.seconds:g} s a part, median of "
+          f"{args.runs} interleaved rounds; "
           "server CPU = API processes + Redis, from /proc\n")
     print("| figure | " + " | ".join(names) + " |")
     print("|---|" + "---|" * len(names))
