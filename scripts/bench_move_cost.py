@@ -31,7 +31,7 @@ from loadgen_run import pct, to_json
 
 CONFIGS = {"keep-alive 0 (serve today)": ("gunicorn", ("--keep-alive", "0")),
            "keep-alive 5 s": ("gunicorn", ("--keep-alive", "5")),
-           "granian, keep-alive": ("granian", ("--http1-keep-alive",))}
+           "granian keep-alive": ("granian", ("--http1-keep-alive",))}
 DEFAULT = "keep-alive 0 (serve today),keep-alive 5 s"
 
 
