@@ -1,8 +1,9 @@
 """Where a served move's CPU goes (issue 33): py-spy samples the API's processes (gunicorn as
 ``tricklog serve`` runs it, keep-alive on with ``--keep-alive``) while C clients post 4-player
 Sedma moves flat out (scripts/loadgen_moves.py ``posts``). Writes a flame graph (SVG) and
-prints each layer's share of the samples: a sample is counted for the innermost frame's
-package, so a layer's share is its own work, not what it calls. Needs py-spy (``pip install
+prints each layer's share of the samples: a sample counts for the innermost frame of a known
+layer, so a layer's share is its own work (with the stdlib and C calls it makes), not what it
+calls in another layer. Needs py-spy (``pip install
 py-spy``) and the right to trace the server's processes (root, or ptrace allowed).
 """
 
@@ -23,16 +24,19 @@ LAYERS = (("gunicorn/", "gunicorn (HTTP parsing, the worker)"),
           ("werkzeug/", "Werkzeug + Flask"), ("flask/", "Werkzeug + Flask"),
           ("redis/", "redis-py"), ("marshmallow/", "marshmallow (body schema)"),
           ("prometheus_client/", "prometheus_client (metrics)"),
-          ("/domain/", "domain (rules, state, views)"),
-          ("/events/", "events (referee, store, envelopes, hash chain)"),
-          ("/api/", "api (routes, problems, logging)"), ("logging/", "logging (access log)"))
+          ("domain/", "domain (rules, state, views)"),
+          ("events/", "events (referee, store, envelopes, hash chain)"),
+          ("api/", "api (routes, problems, logging)"), ("logging/", "logging (access log)"))
 
 
-def layer(frame: str) -> str:
-    for key, name in LAYERS:
-        if key in frame:
-            return name
-    return "other (stdlib, C calls: sockets, orjson, hashlib)"
+def layer(frames: list[str]) -> str:
+    """The layer of the innermost frame that belongs to one (a stdlib or C call counts for
+    the layer that made it)."""
+    for frame in reversed(frames):
+        for key, name in LAYERS:
+            if key in frame:
+                return name
+    return "other (no layer on the stack)"
 
 
 def shares(raw: Path) -> list[tuple[str, float]]:
@@ -42,7 +46,7 @@ def shares(raw: Path) -> list[tuple[str, float]]:
         stack, _, n = line.rpartition(" ")
         frames = [f for f in stack.split(";") if not f.startswith("process ")]
         if frames and n.isdigit():
-            counts[layer(frames[-1])] += int(n)
+            counts[layer(frames)] += int(n)
     total = sum(counts.values()) or 1
     return [(name, n / total) for name, n in counts.most_common()]
 
@@ -53,12 +57,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--keep-alive", default="5", help="gunicorn --keep-alive (s)")
     parser.add_argument("--svg", default="docs/move-flamegraph.svg")
+    parser.add_argument("--raw", help="also keep py-spy's collapsed stacks in this file")
     args = parser.parse_args(argv)
     spy = Path(sys.executable).with_name("py-spy")
     raise_fd_limit()
     with tempfile.TemporaryDirectory() as tmp, \
             api_server("gunicorn", 2, extra=("--keep-alive", args.keep_alive)) as server:
-        raw = Path(tmp) / "stacks.txt"
+        raw = Path(args.raw or Path(tmp) / "stacks.txt")
         record = [str(spy), "record", "--pid", str(server.process.pid), "--subprocesses",
                   "--nonblocking", "--rate", "200", "--duration", str(int(args.seconds))]
         spies = [subprocess.Popen([*record, "--format", "raw", "-o", str(raw)]),
