@@ -3,10 +3,10 @@ target) measured or stated in the same run, as a ratio; figures compared as a ra
 interleaved rounds. Sections: domain (one core, in-process, every move validated: the playout
 kernel, the reducers, ``tricklog audit``), replay (a replay job over a whole Serbian whist
 match), store (Lua append against raw XADD on the same Redis; the cost of a move at event 10
-and at event 500 of one stream), HTTP (16 clients, moves against /healthz, under gunicorn as
-``tricklog serve`` runs it and under granian) and watchers (1,000 event streams on one deal and
-over 250 deals: frames at every watcher, /healthz, memory, moves/s with them open). ``--only``
-picks sections, ``--json`` prints the figures as JSON."""
+and at event 500 of one stream), HTTP (16 clients, moves against /healthz under gunicorn as
+``tricklog serve`` runs it and under granian; the move's CPU with keep-alive, an open loop) and
+watchers (1,000 event streams on one deal and over 250 deals: frames at every watcher, /healthz,
+memory, moves/s with them open). ``--only`` picks sections, ``--json`` prints JSON."""
 
 from __future__ import annotations
 
@@ -39,7 +39,6 @@ from events.store import EventStore  # noqa: E402
 
 ROWS: list[tuple[str, str, str, str]] = []
 FIGURES: dict[str, float] = {}
-SUECA_PEER = 4292  # deals/s, the Python Sueca peer measured on this machine (issue 21)
 
 
 def row(what: str, value: float, unit: str, ceiling: float | None, ceiling_what: str) -> None:
@@ -98,7 +97,7 @@ def domain_section(runs: int, seconds: float) -> None:
         row(KERNEL.format(preset, players), median_of(
             runs, lambda p=preset, n=players: ref.kernel_deals(p, n, seconds)), "/s", None,
             "no target")
-    targets = {"sedma": (2000, "target"), "sueca": (1.5 * SUECA_PEER, "1.5 x peer")}
+    targets = {"sedma": (2000, "target"), "sueca": (None, "peer: PERFORMANCE.md")}
     for preset, players in (("sedma", 4), ("sueca", 4)):
         texts = ref.exports(preset, players, 40)
         got = interleaved(runs, {
@@ -233,9 +232,12 @@ def replay_section(client: redis.Redis, runs: int, seconds: float) -> None:
 
 
 def http_section(seconds: float, clients: int, runs: int) -> None:
-    """Moves against /healthz under each WSGI server (scripts/bench_http.py)."""
+    """Moves against /healthz under each WSGI server (scripts/bench_http.py), then the move's
+    cost and the open loop, keep-alive off and on (scripts/bench_move_cost.py)."""
     import bench_http
+    import bench_move_cost
     bench_http.section(row, seconds, clients, runs)
+    bench_move_cost.section(row, seconds, clients, runs)
 
 
 def watchers_section(watchers: int, clients: int) -> None:

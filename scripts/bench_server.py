@@ -31,7 +31,10 @@ SERVERS = ("gunicorn", "granian")
 # benchmark address opens, so that the figures measure the server and not its caps.
 CAPS = {"TRICKLOG_STREAMS_PER_TOKEN": "100000", "TRICKLOG_STREAMS_PER_ADDRESS": "100000",
         "TRICKLOG_STREAMS_PER_PROCESS": "100000", "TRICKLOG_STREAM_DEALS_PER_ADDRESS": "100000",
-        "TRICKLOG_CONNECTIONS_PER_ADDRESS": "100000"}
+        "TRICKLOG_CONNECTIONS_PER_ADDRESS": "100000",
+        # the quota on new matches (120 an hour per address by default): a benchmark's
+        # clients create thousands from one address
+        "TRICKLOG_QUOTA_MATCHES": "off"}
 
 
 def raise_fd_limit() -> int:
@@ -65,15 +68,17 @@ def available(kind: str) -> bool:
     return kind != "granian" or Path(sys.executable).with_name("granian").exists()
 
 
-def command(kind: str, port: int, workers: int) -> list[str]:
+def command(kind: str, port: int, workers: int, extra: tuple[str, ...] = ()) -> list[str]:
     if kind == "granian":
         # WSGI on granian's blocking threads; keep-alive off like GUNICORN_ARGS' --keep-alive 0,
         # so both servers see one connection per request from the same clients.
+        # ``extra`` ("--http1-keep-alive",) turns it on (scripts/bench_move_cost.py).
+        keep = [] if "--http1-keep-alive" in extra else ["--no-http1-keep-alive"]
         return [str(Path(sys.executable).with_name("granian")), "--interface", "wsgi",
                 "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
-                "--no-http1-keep-alive", "--no-ws", "api.wsgi:app"]
+                *keep, *extra, "--no-ws", "api.wsgi:app"]
     return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
-            "--workers", str(workers), *GUNICORN_ARGS, "api.wsgi:app"]
+            "--workers", str(workers), *GUNICORN_ARGS, *extra, "api.wsgi:app"]
 
 
 @dataclass
@@ -142,9 +147,11 @@ def wait_healthy(port: int, timeout: float = 30.0) -> None:
 
 @contextlib.contextmanager
 def api_server(kind: str = "gunicorn", workers: int = 2, appendfsync: str = "always",
-               env: dict[str, str] | None = None) -> Iterator[Server]:
+               env: dict[str, str] | None = None, extra: tuple[str, ...] = ()
+               ) -> Iterator[Server]:
     """A fresh redis-server and the API in front of it, stopped (and the data removed) on
-    exit. The API's log lines go to a file in the temporary directory (``Server.log``)."""
+    exit; ``extra``: more gunicorn options, after (so over) GUNICORN_ARGS'. The API's log
+    lines go to a file in the temporary directory (``Server.log``)."""
     raise_fd_limit()  # the server inherits it: its side of 1,000 watchers is 1,000 sockets
     with tempfile.TemporaryDirectory(prefix="tricklog-bench-") as tmp, \
             RedisServer(tmp, appendfsync=appendfsync) as redis_server:
@@ -154,7 +161,7 @@ def api_server(kind: str = "gunicorn", workers: int = 2, appendfsync: str = "alw
                     "PROMETHEUS_MULTIPROC_DIR": str(metrics)}
         log = Path(tmp) / "api.log"
         with open(log, "wb") as out:
-            process = subprocess.Popen(command(kind, port, workers), cwd=ROOT, env=full_env,
+            process = subprocess.Popen(command(kind, port, workers, extra), cwd=ROOT, env=full_env,
                                        stdout=out, stderr=subprocess.STDOUT)
         assert redis_server.process is not None
         server = Server(kind, port, process, log, redis_server.url, workers,

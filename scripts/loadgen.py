@@ -11,6 +11,8 @@ sockets: scripts/loadgen_http.py). Commands, each reading a JSON spec and writin
 ``play``    C clients playing their own 4-player Sedma deals as fast as they can (each move:
             GET the mover's view, then POST the move), for S seconds.
 ``health``  C clients hammering GET /healthz for S seconds: the ceiling.
+``posts``, ``openloop``: POST-only moves, flat out or at a fixed arrival rate
+            (scripts/loadgen_moves.py).
 
 ``--cpu N`` pins the process to CPU N, ``--nice N`` lowers its priority, ``--loop`` picks the
 event loop: uvloop (a libuv loop in C, in the ``test`` extra) where installed, else asyncio's
@@ -29,6 +31,7 @@ import sys
 import time
 from typing import Any
 
+import loadgen_moves
 import orjson
 from loadgen_http import Conn, HTTPError, get, sse
 
@@ -248,7 +251,8 @@ def default_loop() -> str:
     return "uvloop"
 
 
-COMMANDS = {"watch": watch, "drive": drive, "play": play, "health": health}
+COMMANDS = {"watch": watch, "drive": drive, "play": play, "health": health,
+            "posts": loadgen_moves.posts, "openloop": loadgen_moves.openloop}
 
 
 def main() -> int:
