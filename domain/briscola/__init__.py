@@ -44,6 +44,7 @@ class Briscola:
     best_of = None
     bounds = staticmethod(bots.bounds)
     points_total = staticmethod(bots.points_total)
+    solver = None  # the solver's trick game draws no stock
 
 
 FAMILY: Family[BriscolaState, BriscolaRules] = Briscola()

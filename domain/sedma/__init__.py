@@ -12,6 +12,7 @@ from . import heuristic as _heuristic
 from . import play
 from . import playout as _playout
 from . import resample as _resample
+from . import solver as _solver
 from . import state as _state
 from . import view as _view
 from .rules import PRESETS, SedmaRules
@@ -44,6 +45,7 @@ class Sedma:
     resample = staticmethod(_resample.resample)
     playout = staticmethod(_playout.play_out)
     best_of = None
+    solver = staticmethod(_solver.solver)
 
 
 FAMILY: Family[SedmaState, SedmaRules] = Sedma()

@@ -1,13 +1,14 @@
-"""The trick games for the solver (Sueca, Sueca Italiana's card play, Serbian whist): a position
-is ``(hands, trick, turn, rem, taken)`` with each hand a bit set of cards (bit ``16 * suit +
-strength``), the trick a tuple of (seat, bit), ``rem`` the card points still to be taken (whist:
-the cards not yet in a trick taken) and ``taken`` the max seat's tricks so far (whist only).
+"""The generic trick game for the solver, for every family whose card play is tricks of one card
+a seat, following suit: a position is ``(hands, trick, turn, rem, taken)`` with each hand a bit
+set of cards (bit ``16 * suit + strength``), the trick a tuple of (seat, bit), ``rem`` the card
+points still to be taken (a score by tricks: the cards not yet in a trick taken) and ``taken``
+the max seat's tricks so far (a score by tricks only).
 
-The rules are the families' own data: the rank order (``rules.order``), the card points, the
-trump, and whether a void player must trump (whist). Two ways to value a deal: ``points`` (the
-max side's card points, additive: the table holds the future alone) and ``score`` (whist: the
-max seat's score for its bid, paranoid, as the rank of that score among the ones it can reach,
-so that the engine's integers keep their order).
+The rules are the family's own data, given by its solver hook (``domain/family.py``): the rank
+order, the card points, the trump, and whether a void player must trump. Two ways to value a
+deal: by card points (the max side's, additive: the table holds the future alone) or by
+``scores`` (the max seat's score for its trick count, paranoid, as the rank of that score among
+the ones it can reach, so that the engine's integers keep their order).
 """
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ def bit_of(card: str, order: dict[str, int]) -> int:
 
 
 class TrickGame:
-    """One deal's card play. ``team[seat]``: whether the seat plays for the max side; ``scores``:
-    whist's value of the max seat's final trick count (None for card points)."""
+    """One deal's card play. ``team[seat]``: whether the seat plays for the max side;
+    ``scores``: the value of the max seat's final trick count (None for card points), with
+    ``taken_of`` its tricks so far in a deal's state."""
 
     def __init__(self, order: dict[str, int], points: dict[str, int], trump: str | None,
                  players: int, team: Sequence[bool], must_trump: bool,
-                 scores: Sequence[int] | None = None) -> None:
+                 scores: Sequence[int] | None = None,
+                 taken_of: Callable[[Any], int] | None = None) -> None:
         self.n, self.team, self.must_trump = players, tuple(team), must_trump
         self.order = order
         self.trump = SUITS.index(trump) if trump else -1
@@ -38,6 +41,8 @@ class TrickGame:
             for s in range(4):
                 self.points[16 * s + strength] = points.get(rank_, 0)
         self.scores = None if scores is None else tuple(scores)
+        self.additive = scores is None
+        self.taken_of = taken_of
         self.step = 1
         if scores is None:
             from math import gcd
@@ -46,21 +51,34 @@ class TrickGame:
                 self.step = gcd(self.step, p)
             self.step = self.step or 1
 
-    def position(self, hands: Sequence[Sequence[str]], trick: Sequence[tuple[int, str]],
-                 turn: int, taken: int = 0) -> Position:
+    def position(self, state: Any) -> Position:
+        """The position of a deal's state (its ``hands``, ``trick`` and ``turn``)."""
+        taken = self.taken_of(state) if self.taken_of is not None else 0
+        return self.cards_position(state.hands, state.trick, state.turn, taken)
+
+    def cards_position(self, hands: Sequence[Sequence[str]], trick: Sequence[tuple[int, str]],
+                       turn: int, taken: int = 0) -> Position:
         masks = tuple(sum(1 << bit_of(c, self.order) for c in h) for h in hands)
         cards = [(seat, bit_of(c, self.order)) for seat, c in trick]
-        if self.scores is not None:  # whist: ``rem`` counts the cards not in a trick taken
+        if self.scores is not None:  # by tricks: ``rem`` counts the cards not in a trick taken
             rem = sum(bin(m).count("1") for m in masks) + len(cards)
         else:
             rem = sum(self.points[b] for b in range(64) for m in masks if m >> b & 1)
             rem += sum(self.points[b] for _, b in cards)
         return masks, tuple(cards), turn, rem, taken
 
+    def mover(self, position: Position) -> Callable[[dict[str, Any]], int]:
+        """A reducers' move to the solver's: the first card of its class of equals."""
+        rep = {b: group[0] for group in self.groups(position) for b in group}
+        return lambda m: rep[bit_of(m["card"], self.order)]
+
+    def report(self, raw: int) -> float:
+        """The value the solver found as the max side's own (the identity for points)."""
+        return raw
+
     # -- the engine's functions
     def maximizing(self, s: Position) -> bool:
         return self.team[s[2]]
-
     def key(self, s: Position) -> Any:
         """At a trick's start only: the hands by relative rank (DDS's trick), each suit as the
         owner and the points of its cards left, highest first; played cards drop out, so

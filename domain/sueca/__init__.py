@@ -13,6 +13,7 @@ from . import core, italiana, sueca
 from . import heuristic as _heuristic
 from . import playout as _playout
 from . import resample as _resample
+from . import solver as _solver
 from . import view as _view
 from .italiana import ItalianaState
 from .rules import ITALIANA_PRESETS, SUECA_PRESETS, ItalianaRules, SuecaRules
@@ -45,6 +46,7 @@ class Sueca:
     resample = staticmethod(_resample.sueca)
     playout = staticmethod(_playout.sueca_playout)
     best_of = staticmethod(sueca.best_of)
+    solver = staticmethod(_solver.sueca)
 
 
 class Italiana:
@@ -73,6 +75,7 @@ class Italiana:
     resample = staticmethod(_resample.italiana)
     playout = staticmethod(_playout.italiana_playout)
     best_of = None
+    solver = staticmethod(_solver.italiana)
 
 
 SUECA: Family[SuecaState, SuecaRules] = Sueca()

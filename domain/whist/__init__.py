@@ -9,6 +9,7 @@ from . import heuristic as _heuristic
 from . import play
 from . import playout as _playout
 from . import resample as _resample
+from . import solver as _solver
 from . import view as _view
 from .play import WhistState
 from .rules import PRESETS, WhistRules
@@ -40,6 +41,7 @@ class Whist:
     resample = staticmethod(_resample.resample)
     playout = staticmethod(_playout.whist_playout)
     best_of = None
+    solver = staticmethod(_solver.solver)
 
 
 FAMILY: Family[WhistState, WhistRules] = Whist()
