@@ -21,8 +21,10 @@ one deal: OpenSpiel's ``min_utility``/``max_utility``; without it the game is no
 OpenSpiel), ``points_total`` (what a deal's ``points`` add up to, whoever takes the cards:
 the property tests check every deal against it), ``search_decision`` (the search bot's choice
 in a decision that is not a card, such as a bid, a trump or a call, by the family's own search;
-None lets the search treat it as it treats a card) and ``schemas`` (JSON schemas the family's
-view refers to, which ``python -m api.spec`` writes into openapi.yaml).
+None lets the search treat it as it treats a card), ``solver`` (what the perfect-information
+solver of ``domain/solver`` needs of a deal's rules, a ``PerfectPlay``, or None where it does
+not play them; without it no deal of the family is analysed) and ``schemas`` (JSON schemas the
+family's view refers to, which ``python -m api.spec`` writes into openapi.yaml).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from typing import Any, Protocol, TypeVar
 from .fairness import DealSecret
 from .messages import Command, Event
 from .redaction import Hidden
+from .solver.search import Game
 
 Move = dict[str, Any]
 View = dict[str, Any]
@@ -119,6 +122,32 @@ class DealState(Protocol):
     def result(self) -> dict[str, Any] | None: ...
 
 
+class SolverGame(Game, Protocol):
+    """One deal's card play as the solver searches it (``domain/solver/search.py``'s ``Game``)
+    for one side, the max side: ``position`` of a deal's state, ``mover`` (a reducers' move to
+    the game's, at a position), ``additive`` (values are card points that the sides share, so
+    the other side's is the total minus the max side's) and ``report`` (a searched value as the
+    side's own: a score where values are ranks)."""
+
+    @property
+    def additive(self) -> bool: ...
+    def position(self, state: Any) -> Any: ...
+    def mover(self, position: Any) -> Callable[[Move], Any]: ...
+    def report(self, raw: int) -> float: ...
+
+
+class PerfectPlay(Protocol):
+    """What the solver needs of a family whose deals it plays: the ``sides`` of the card play
+    (partnerships formed in the auction included), the ``game`` where ``seats`` is the max side,
+    what ``seats`` have ``taken`` so far (in the game's values) and the ``points`` each of
+    ``sides`` took in a finished deal."""
+
+    def sides(self, state: Any) -> list[list[int]]: ...
+    def game(self, state: Any, seats: list[int]) -> SolverGame: ...
+    def taken(self, state: Any, seats: list[int]) -> int: ...
+    def points(self, final: Any, sides: list[list[int]]) -> list[float]: ...
+
+
 class Family(Protocol[S, R]):
     """A game family: its rules ``R`` and its deal state ``S``."""
 
@@ -171,13 +200,15 @@ class Family(Protocol[S, R]):
     def search_decision(self) -> Callable[[View, R, random.Random, int, Callable[[], bool] | None],
                                           Move | None] | None: ...
     @property
+    def solver(self) -> Callable[[R], PerfectPlay | None] | None: ...
+    @property
     def schemas(self) -> Mapping[str, Json] | None: ...
 
 
 REQUIRED = ("deal_layout", "check_prearranged", "dealt", "start", "legal_moves", "command",
             "automatic", "evolve", "view", "hidden", "page", "next_dealer", "match_winners")
 OPTIONAL = ("heuristic", "resample", "playout", "best_of", "bounds", "points_total",
-            "search_decision")
+            "search_decision", "solver")
 
 
 class IncompleteFamily(TypeError):

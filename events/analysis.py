@@ -21,7 +21,8 @@ class NotAnalysable(ValueError):
 
 
 def supported(ruleset: str, players: int, options: dict[str, Any]) -> bool:
-    """Whether the solver plays this preset's card play (not burning Sedma or its one pass)."""
+    """Whether the solver plays this preset's card play (the family's ``solver`` hook says;
+    not where burning or a pass decide a deal)."""
     return positions.supports_rules(rules_for(ruleset, players, options))
 
 

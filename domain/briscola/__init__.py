@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..family import Family
 from . import bots, play
+from . import solver as _solver
 from . import state as _state
 from . import view as _view
 from .rules import PRESETS, BriscolaRules
@@ -45,6 +46,7 @@ class Briscola:
     search_decision = None
     bounds = staticmethod(bots.bounds)
     points_total = staticmethod(bots.points_total)
+    solver = staticmethod(_solver.solver)
 
 
 FAMILY: Family[BriscolaState, BriscolaRules] = Briscola()

@@ -12,6 +12,7 @@ from . import heuristic as _heuristic
 from . import play
 from . import playout as _playout
 from . import resample as _resample
+from . import solver as _solver
 from . import state as _state
 from . import view as _view
 from .rules import PRESETS, SedmaRules
@@ -45,6 +46,7 @@ class Sedma:
     playout = staticmethod(_playout.play_out)
     best_of = None
     search_decision = None
+    solver = staticmethod(_solver.solver)
 
 
 FAMILY: Family[SedmaState, SedmaRules] = Sedma()

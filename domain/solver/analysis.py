@@ -17,8 +17,6 @@ from typing import Any
 from .. import game
 from ..messages import Event
 from ..replay import command_of
-from ..sedma.points import side_points
-from ..sedma.rules import SedmaRules
 from . import positions
 
 Progress = Callable[[int, int], None]
@@ -99,14 +97,11 @@ def _shape(deal_id: str | None, sides: list[list[int]], start: dict[int, float],
 
 
 def _points(final: Any, sides: list[list[int]]) -> list[float]:
-    """What each side took: its card points (last-capture bonus included), a whist seat's
-    score. Sedma's come from the captures themselves, by the rules' sides: the result's sides
-    may be others (the solo king against the other two)."""
-    result, rules = final.result, final.rules
-    if "scores" in result["score"]:
-        return [result["score"]["scores"][seats[0]] for seats in sides]
-    if isinstance(rules, SedmaRules):
-        points = side_points(rules.scoring, final.won, final.last_capture, rules.players)[0]
-        return [points[rules.side_of(seats[0])] for seats in sides]
+    """What each side took, as the family counts it (card points with any bonus, a seat's
+    score); without the family's solver hook, the result's points of the same sides."""
+    play = positions.play_of(final.rules)
+    if play is not None:
+        return play.points(final, sides)
+    result = final.result
     by_side = {tuple(s): p for s, p in zip(result["sides"], result["points"], strict=True)}
     return [by_side[tuple(seats)] for seats in sides]

@@ -7,7 +7,7 @@ knows nothing of cards. Values are integers: the max side's *future* value from 
 (what it still takes), so that one table entry serves a position however it was reached; what
 a move takes on its way is its ``gain``. ``test(s, target)`` answers "is the future value at
 least ``target``?" and records what it learned as bounds; ``value`` narrows the bounds by
-such tests, by steps of the game's ``step`` (Sedma's points come in tens).
+such tests, by steps of the game's ``step`` (points may all come in tens, say).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from . import core, italiana, sueca
 from . import heuristic as _heuristic
 from . import playout as _playout
 from . import resample as _resample
+from . import solver as _solver
 from . import view as _view
 from .italiana import ItalianaState
 from .rules import ITALIANA_PRESETS, SUECA_PRESETS, ItalianaRules, SuecaRules
@@ -47,6 +48,7 @@ class Sueca:
     playout = staticmethod(_playout.sueca_playout)
     best_of = staticmethod(sueca.best_of)
     search_decision = None
+    solver = staticmethod(_solver.sueca)
 
 
 class Italiana:
@@ -76,6 +78,7 @@ class Italiana:
     playout = staticmethod(_playout.italiana_playout)
     best_of = None
     search_decision = staticmethod(_bidding.choose)
+    solver = staticmethod(_solver.italiana)
 
 
 SUECA: Family[SuecaState, SuecaRules] = Sueca()

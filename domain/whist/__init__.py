@@ -9,6 +9,7 @@ from . import heuristic as _heuristic
 from . import play
 from . import playout as _playout
 from . import resample as _resample
+from . import solver as _solver
 from . import view as _view
 from .play import WhistState
 from .rules import PRESETS, WhistRules
@@ -41,6 +42,7 @@ class Whist:
     playout = staticmethod(_playout.whist_playout)
     best_of = None
     search_decision = None
+    solver = staticmethod(_solver.solver)
 
 
 FAMILY: Family[WhistState, WhistRules] = Whist()

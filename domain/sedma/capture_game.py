@@ -1,20 +1,21 @@
-"""The Sedma family for the solver: captures with continuations, the stock drawn after each
-capture (known: the solver sees everything), the last-capture bonus. A position is
+"""The Sedma family's card play for the perfect-information solver (``domain/solver``):
+captures with continuations, the stock drawn after each capture (known: the solver sees
+everything), the last-capture bonus. A position is
 ``(hands, stock, table, round_start, waiting, leader, turn, phase, rem, winner)``: hands as
 sorted tuples of tokens, where a token stands for every card of one effective rank and one value
 (suits never matter in a capture, so two such cards are one move and one table entry), phase
 ``PLAY``, ``DECIDE`` (the leader goes on or stops) or ``OVER``, ``rem`` the counting cards'
 points not yet taken, ``winner`` the seat winning the capture on the table (-1: none). The
-rules are the family's own engine (``sedma/capture.py``) on tokens.
+rules are the family's own engine (``capture.py``) on tokens.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..sedma import capture
-from ..sedma.rules import SedmaRules
+from . import capture
+from .rules import SedmaRules
 
 PLAY, DECIDE, OVER = 0, 1, 2
 STOP = -1
@@ -59,6 +60,15 @@ class CaptureGame:
         winner = self._winner(table, state.round_start) if table else -1
         return (hands, stock, table, state.round_start, tuple(state.waiting), state.leader,
                 state.turn, phase, rem, winner)
+
+    additive = True  # the sides share the card points
+
+    def mover(self, position: Position) -> Callable[[dict[str, Any]], int]:
+        """A reducers' move to the solver's: a card to its token, a stop to ``STOP``."""
+        return lambda m: STOP if m["type"] == "stop" else self.token[m["card"]]
+
+    def report(self, raw: int) -> float:
+        return raw
 
     # -- the engine's functions
     def maximizing(self, s: Position) -> bool:
