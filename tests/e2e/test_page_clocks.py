@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import By, call, sit, text, wait
+from tests.e2e.browser import By, call, fresh, sit, text, wait
 from workers import runtime
 from workers.clocks import ClockKeeper
 
@@ -43,6 +43,6 @@ def test_the_mover_sees_the_clock_and_comes_back_from_away(site: str, browser: A
         time.sleep(0.2)
     browser.refresh()
     wait(browser).until(lambda d: d.find_elements(By.ID, "back"))
-    browser.find_element(By.ID, "back").click()
+    fresh(lambda: browser.find_element(By.ID, "back").click())  # the table redraws as the bot plays
     wait(browser).until(lambda d: not d.find_elements(By.ID, "back"))
     assert call(site, "GET", f"/v1/matches/{match['id']}")["away"] == []
