@@ -55,12 +55,13 @@ def test_the_whole_deal_on_demand(site: str, browser: Any) -> None:
     events = call(site, "GET", f"/v1/deals/{deal}/events")["events"]
     browser.get(f"{site}/deals/{deal}")
     wait(browser).until(lambda d: seq(d) == str(events[-1]["seq"]))
-    log = browser.find_element(By.ID, "log")
-    assert log.get_attribute("data-shown") == "12"
-    browser.find_element(By.ID, "whole-deal").click()
+    # the table is redrawn when the sheet arrives: every read finds its element afresh
+    wait(browser).until(lambda d: fresh(lambda: d.find_element(By.ID, "log")
+                                        .get_attribute("data-shown")) == "12")
+    fresh(lambda: browser.find_element(By.ID, "whole-deal").click())
     wait(browser).until(lambda d: d.find_element(By.ID, "log").get_attribute("data-shown")
                         == str(len(events)))
     assert len(browser.find_elements(By.CSS_SELECTOR, "#log li")) == len(events)
-    browser.find_element(By.ID, "whole-deal").send_keys(Keys.ENTER)
+    fresh(lambda: browser.find_element(By.ID, "whole-deal").send_keys(Keys.ENTER))
     wait(browser).until(lambda d: d.find_element(By.ID, "log").get_attribute("data-shown")
                         == "12")

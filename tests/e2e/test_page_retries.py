@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import By, call, cards, seq, sit, text, wait
+from tests.e2e.browser import By, call, cards, fresh, seq, sit, text, wait
 
 # In the page before its scripts: every POST of a move is recorded with its headers, and the
 # first one's answer is lost after the server has made the move (a dropped connection).
@@ -49,8 +49,14 @@ def test_a_move_whose_answer_was_lost_is_retried_with_its_key(site: str, browser
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{deal}")
     wait(browser).until(lambda d: seq(d) == str(view["seq"]))
-    played = browser.find_element(By.CSS_SELECTOR, "#hand .card.legal").get_attribute("data-card")
-    browser.find_element(By.CSS_SELECTOR, "#hand .card.legal").click()
+
+    def pick() -> str:  # read and click one card, again if the table is redrawn meanwhile
+        card = browser.find_element(By.CSS_SELECTOR, "#hand .card.legal")
+        name = str(card.get_attribute("data-card"))
+        card.click()
+        return name
+
+    played = fresh(pick)
     wait(browser).until(lambda d: played not in cards(d, "#hand [data-card]"))
     wait(browser, 10).until(lambda d: len(d.execute_script("return window.__moves")) >= 2)
     keys = browser.execute_script("return window.__moves")
