@@ -8,7 +8,7 @@ import time
 import urllib.error
 from typing import Any
 
-from tests.e2e.browser import By, call, finished_deal, held_tokens, sit, text, wait
+from tests.e2e.browser import By, call, finished_deal, fresh, held_tokens, sit, text, wait
 
 
 def test_the_match_end_names_the_winner_first_with_the_sheet(site: str, browser: Any) -> None:
@@ -58,7 +58,8 @@ def test_rematch_from_the_end_of_a_match_seats_the_asker_again(site: str, browse
             time.sleep(0.05)
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{deal}")
-    wait(browser).until(lambda d: d.find_elements(By.ID, "rematch")).pop().click()
+    wait(browser).until(lambda d: d.find_elements(By.ID, "rematch"))
+    fresh(lambda: browser.find_element(By.ID, "rematch").click())  # redrawn as the sheet comes
     wait(browser).until(lambda d: f"/deals/{deal}" not in d.current_url)
     old = call(site, "GET", f"/v1/matches/{match['id']}")
     new = call(site, "GET", f"/v1/matches/{old['rematch']}")
