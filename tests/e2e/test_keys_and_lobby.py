@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from tests.e2e.browser import By, call, finished_deal, moved_on, seq, sit, wait
+from tests.e2e.browser import By, call, finished_deal, fresh, moved_on, seq, sit, wait
 
 ON_TOP = """
 const card = arguments[0], r = card.getBoundingClientRect();
@@ -26,19 +27,26 @@ def test_the_deal_end_keeps_the_focus(site: str,
                                               "seats": seats, "creator_seat": 0})
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{match['deal']['id']}")
-    choice = wait(browser).until(lambda d: d.find_elements(By.ID, "bid-choice"))[0]
-    Select(choice).select_by_index(0)
+    wait(browser).until(lambda d: d.find_elements(By.ID, "bid-choice"))
     before = seq(browser)
-    browser.find_element(By.CSS_SELECTOR, "#moves button").click()
+
+    def bid() -> None:  # the table may be redrawn between finding the list and using it
+        Select(browser.find_element(By.ID, "bid-choice")).select_by_index(0)
+        browser.find_element(By.CSS_SELECTOR, "#moves button").click()
+
+    fresh(bid)
     wait(browser).until(lambda d: seq(d) != before)
     while not browser.find_elements(By.ID, "result"):
-        card = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal")
-                                   or d.find_elements(By.ID, "result"))[0]
-        if card.get_attribute("id") == "result":
-            break
-        browser.execute_script("arguments[0].focus()", card)
-        before = seq(browser)
-        browser.switch_to.active_element.send_keys(Keys.ENTER)
+        try:
+            card = wait(browser).until(lambda d: d.find_elements(
+                By.CSS_SELECTOR, "#hand .card.legal") or d.find_elements(By.ID, "result"))[0]
+            if card.get_attribute("id") == "result":
+                break
+            browser.execute_script("arguments[0].focus()", card)
+            before = seq(browser)
+            browser.switch_to.active_element.send_keys(Keys.ENTER)
+        except StaleElementReferenceException:
+            continue  # redrawn before the key: look again
         wait(browser).until(moved_on(before))
     wait(browser).until(lambda d: d.execute_script(
         "return !!document.activeElement.closest('#result')"))
