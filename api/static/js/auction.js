@@ -66,7 +66,7 @@ export function auctionTable(ctx, history) {
   }
   return h(
     "table",
-    { class: "auction", id: "auction" },
+    { class: "auction", id: "auction", tabIndex: 0 }, // focusable: it scrolls on a phone
     h("caption", {}, "Auction"),
     h("thead", {}, h("tr", {}, order.map((seat) => h("th", { scope: "col" }, name(ctx, seat))))),
     h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", { class: c === "pass" ? "pass" : null }, c))))),
