@@ -14,7 +14,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(RUN_STAMP): pyproject.toml | $(BIN)/python
+# The compiled cores (C, built by setuptools' build_ext in place) are rebuilt when a source changes.
+NATIVE := $(wildcard domain/*.c domain/*/*.c domain/*/*.h)
+
+$(RUN_STAMP): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(RUN_STAMP)
 

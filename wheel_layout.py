@@ -25,6 +25,7 @@ import re
 import shutil
 from pathlib import Path
 
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 PACKAGES = ("api", "domain", "events", "workers", "integrations")
@@ -62,3 +63,13 @@ class BuildPy(build_py):  # type: ignore[misc]
         super().run()
         if not self.editable_mode:
             nest(Path(self.build_lib))
+
+
+class BuildExt(build_ext):  # type: ignore[misc]
+    """setuptools' ``build_ext``, writing a wheel's compiled modules under ``tricklog/`` beside
+    the packages :func:`nest` moved there (in place, as before, for an editable install)."""
+
+    def get_ext_fullpath(self, ext_name: str) -> str:
+        if not (self.inplace or self.editable_mode) and ext_name.split(".")[0] in PACKAGES:
+            ext_name = f"tricklog.{ext_name}"
+        return str(super().get_ext_fullpath(ext_name))
