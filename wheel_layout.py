@@ -69,7 +69,14 @@ class BuildExt(build_ext):  # type: ignore[misc]
     """setuptools' ``build_ext``, writing a wheel's compiled modules under ``tricklog/`` beside
     the packages :func:`nest` moved there (in place, as before, for an editable install)."""
 
+    nested = False
+
+    def run(self) -> None:
+        # ``inplace`` is switched off while the modules are built, then they are copied over
+        self.nested = not (self.inplace or self.editable_mode)
+        super().run()
+
     def get_ext_fullpath(self, ext_name: str) -> str:
-        if not (self.inplace or self.editable_mode) and ext_name.split(".")[0] in PACKAGES:
+        if self.nested and ext_name.split(".")[0] in PACKAGES:
             ext_name = f"tricklog.{ext_name}"
         return str(super().get_ext_fullpath(ext_name))
