@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import event_data
 from .errors import InvalidOptions
+from .event_data import TimedOutData
 from .messages import Event
 
 TIMED_OUT = "timed_out"
@@ -76,10 +78,10 @@ def expired(turn_deadline: float, now: float) -> bool:
 
 def timed_out(seat: int, turn_deadline: str, *, forfeit: bool = False) -> Event:
     """The seat to act let its deadline pass (an automatic event: nobody's act)."""
-    data: dict[str, Any] = {"seat": seat, "deadline": turn_deadline}
+    data: TimedOutData = {"seat": seat, "deadline": turn_deadline}
     if forfeit:
         data["forfeit"] = True
-    return Event(TIMED_OUT, data)
+    return event_data.TIMED_OUT(data)
 
 
 def is_timeout(event: Event) -> bool:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,16 @@ class MatchSecret:
         return out
 
 
-def reveal(commitment: str | None, secret: DealSecret | None) -> dict[str, Any]:
+class Opening(TypedDict, total=False):
+    """What a ``scored`` event opens the deal's commitments with (``reveal``): ``reveal``, or
+    an older log's flat ``seed`` and ``nonce``."""
+
+    seed: str
+    nonce: str
+    reveal: dict[str, Any]
+
+
+def reveal(commitment: str | None, secret: DealSecret | None) -> Opening:
     """The ``scored`` event's fields that open the deal's commitments (none for a prearranged
     deal): ``reveal``, or for an older log its flat fields. Raises ``ValueError`` when the
     secret does not open it: the rules refuse to score a deal with a seed other than the one
@@ -125,11 +134,12 @@ def reveal(commitment: str | None, secret: DealSecret | None) -> dict[str, Any]:
         return {}
     if secret is None or commit(secret.seed, secret.nonce) != commitment:
         raise ValueError("the server seed does not match the deal's commitment")
-    out: dict[str, Any] = {"seed": secret.seed}
-    if secret.nonce is not None:
-        out["nonce"] = secret.nonce
     if secret.nonce is None or secret.flat:
-        return out
+        flat: Opening = {"seed": secret.seed}
+        if secret.nonce is not None:
+            flat["nonce"] = secret.nonce
+        return flat
+    out: dict[str, Any] = {"seed": secret.seed, "nonce": secret.nonce}
     if secret.clients:
         out["client_seeds"] = [c.to_dict() if c else None for c in secret.clients]
     return {"reveal": out}

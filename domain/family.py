@@ -32,8 +32,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, is_typeddict
 
+from .event_data import Declared
 from .fairness import DealSecret
 from .messages import Command, Event
 from .redaction import Hidden
@@ -204,6 +205,11 @@ class Family(Protocol[S, R]):
     @property
     def schemas(self) -> Mapping[str, Json] | None: ...
 
+    # -- its events' data (``domain/event_data.py``): every event type its deals log, each
+    # with the TypedDict of its data, held to the spec's *Data schemas by tests
+    @property
+    def events(self) -> Mapping[str, Declared]: ...
+
 
 REQUIRED = ("deal_layout", "check_prearranged", "dealt", "start", "legal_moves", "command",
             "automatic", "evolve", "view", "hidden", "page", "next_dealer", "match_winners")
@@ -237,3 +243,16 @@ def check(family: object) -> None:
         if hook is not None and not callable(hook):
             raise IncompleteFamily(f"family {name!r}: the hook {part!r} must be callable or "
                                    "None")
+    check_events(name, getattr(family, "events", None))
+
+
+def check_events(name: str, events: object) -> None:
+    """``Family.events``: event type -> its ``EventType`` (``domain/event_data.py``)."""
+    if not isinstance(events, Mapping) or not events:
+        raise IncompleteFamily(f"family {name!r} lacks 'events', every event type its deals "
+                               "log with the TypedDict of its data (domain/event_data.py)")
+    for kind, declared in events.items():
+        if getattr(declared, "name", None) != kind or not is_typeddict(
+                getattr(declared, "data", None)):
+            raise IncompleteFamily(f"family {name!r}: events[{kind!r}] must be an EventType "
+                                   f"named {kind!r} whose data is a TypedDict")

@@ -13,6 +13,7 @@ from typing import Any, cast
 from . import flow, records, redaction
 from .clock import is_timeout
 from .errors import InvalidDeal
+from .event_data import DealtCore, Fairness
 from .fairness import DealSecret, commit
 from .family import DealState
 from .messages import Command, Event
@@ -43,12 +44,12 @@ def new_deal(rules: Any, number: int, dealer: int, secret: DealSecret,
 
 
 def fair_fields(secret: DealSecret, number: int, client_seeds: list[str | None],
-                carry: int = 0) -> dict[str, Any]:
+                carry: int = 0) -> Fairness:
     """What a shuffled deal's ``dealt`` event records of its fairness: the commitment to its
     secret, the shuffle, its number and the client seeds mixed in: their commitments
     (``client_commitments``, revealed in ``scored``), or as older logs have them, in the clear."""
-    out: dict[str, Any] = {"commitment": commit(secret.seed, secret.nonce),
-                           "shuffle": SHUFFLE_VERSION, "prearranged": False, "number": number}
+    out: Fairness = {"commitment": commit(secret.seed, secret.nonce),
+                     "shuffle": SHUFFLE_VERSION, "prearranged": False, "number": number}
     if secret.clients:
         out["client_commitments"] = [c.commitment if c else None for c in secret.clients]
     else:
@@ -58,7 +59,7 @@ def fair_fields(secret: DealSecret, number: int, client_seeds: list[str | None],
     return out
 
 
-PREARRANGED = {"commitment": None, "shuffle": None, "prearranged": True}
+PREARRANGED: Fairness = {"commitment": None, "shuffle": None, "prearranged": True}
 
 
 def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
@@ -73,14 +74,15 @@ def prearranged_deal(rules: Any, dealer: int, hands: list[list[str]], stock: lis
 
 
 def dealt(rules: Any, dealer: int, hands: list[list[str]], stock: list[str],
-          trump_card: str | None = None, *, number: int, fair: dict[str, Any]) -> Event:
+          trump_card: str | None = None, *, number: int, fair: Fairness) -> Event:
     """The ``dealt`` event: what every game records, what this game adds (a turned trump,
     a hand number), and ``fair`` (``fair_fields`` or ``PREARRANGED``)."""
     extra = family_of(rules).dealt(rules, dealer, hands, stock, trump_card, number)
-    return Event("dealt", {
+    core: DealtCore = {
         "ruleset": rules.preset, "players": rules.players, "options": dict(rules.options),
         "dealer": dealer, "leader": (dealer + 1) % rules.players, "hands": hands,
-        "stock": stock, **extra, **fair})
+        "stock": stock}
+    return Event("dealt", {**core, **extra, **fair})
 
 
 def opening(dealt: Event, secret: DealSecret | None) -> list[Event]:

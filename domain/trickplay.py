@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from . import tricks
+from .event_data import PLAYED
 from .family import Record
 from .messages import Event, Move
 
@@ -49,10 +50,10 @@ def card_played(state: TrickState, seat: int, move: Move, must_trump: bool = Fal
     Without ``must_follow`` any card held may be played."""
     card = move.card
     if (move.type == "play" and seat == state.turn and state.phase == "play"
-            and card in state.hands[seat]
+            and card is not None and card in state.hands[seat]
             and (not must_follow or tricks.may_play(state.hands[seat], state.trick, card,
                                                     state.trump, must_trump))):
-        return Event("played", {"card": card}, seat)
+        return PLAYED({"card": card}, seat)
     return None
 
 

@@ -15,6 +15,14 @@ from typing import Any
 
 from domain import flow, tricks
 from domain.errors import IllegalMove, InvalidDeal
+from domain.event_data import (
+    PLAYED,
+    DealtData,
+    EventType,
+    ScoredData,
+    TrickTakenData,
+    declare,
+)
 from domain.fairness import DealSecret, reveal
 from domain.family import Page
 from domain.messages import Command, Event
@@ -174,6 +182,8 @@ class Tiny:
     page = staticmethod(lambda rules: Page(ranks=("A", "K", "Q"), trumps="none"))
     view_schema = "TinyView"
     schemas = None
+    events = declare(EventType("dealt", DealtData), PLAYED,
+                     EventType("trick_taken", TrickTakenData), EventType("scored", ScoredData))
     bounds = None  # not offered to OpenSpiel
     points_total = None
     next_dealer = staticmethod(lambda rules, dealer, result: (dealer + 1) % 2)

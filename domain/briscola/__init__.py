@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..family import Family
 from . import bots, play
+from . import events as _events
 from . import solver as _solver
 from . import state as _state
 from . import view as _view
@@ -37,6 +38,7 @@ class Briscola:
     page = staticmethod(_view.page)
     view_schema = "BriscolaView"
     schemas = _view.SCHEMAS
+    events = _events.EVENTS
     next_dealer = staticmethod(play.next_dealer)
     match_winners = staticmethod(play.match_winners)
     heuristic = staticmethod(bots.heuristic)

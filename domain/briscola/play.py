@@ -8,8 +8,10 @@ from typing import Any
 
 from .. import drawing, flow, trickplay, tricks
 from ..errors import IllegalMove, InvalidDeal
+from ..event_data import DREW
 from ..fairness import DealSecret, reveal
 from ..messages import Command, Event
+from .events import SCORED, TRICK_TAKEN
 from .rules import CARD_POINTS, WIN, BriscolaRules
 from .state import BriscolaState
 
@@ -68,15 +70,17 @@ def automatic(state: BriscolaState, secret: DealSecret | None) -> Event | None:
     if state.phase == "play" and len(state.trick) == state.rules.players:
         seat = tricks.trick_winner(state.trick, state.trump, state.rules.order)
         cards = [c for _, c in state.trick]
-        return Event("trick_taken", {"seat": seat, "cards": cards,
-                                     "points": sum(map(CARD_POINTS.__getitem__, cards))})
+        return TRICK_TAKEN({"seat": seat, "cards": cards,
+                            "points": sum(map(CARD_POINTS.__getitem__, cards))})
     if state.phase == "draw":
         draws = drawing.draws([len(h) for h in state.hands], state.stock, state.leader,
                               state.rules.hand_size)
-        return Event("drew", {"draws": [{"seat": s, "card": c} for s, c in draws]})
+        return DREW({"draws": [{"seat": s, "card": c} for s, c in draws]})
     if state.phase == "score":
-        return Event("scored", {**score(state), "tricks": list(state.tricks_won),
-                                **reveal(state.commitment, secret)})
+        result = score(state)
+        return SCORED({"sides": result["sides"], "points": result["points"],
+                       "score": result["score"], "tricks": list(state.tricks_won),
+                       **reveal(state.commitment, secret)})
     return None
 
 

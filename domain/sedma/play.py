@@ -9,14 +9,26 @@ story; ``state.py`` folds them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from .. import flow
 from ..errors import IllegalMove, InvalidDeal
+from ..event_data import DREW, PLAYED
 from ..fairness import DealSecret
 from ..messages import Command, Event, Move
 from . import capture, rotation, table_talk
 from .capture import current_winner
+from .events import (
+    BURNED,
+    CONTINUED,
+    HANDS_SHOWN,
+    HINTED,
+    PASSED,
+    SCORED,
+    STOPPED,
+    TRICK_TAKEN,
+    StopReason,
+)
 from .points import capture_points
 from .rules import BURN_STAKES, BURNED_HAND_STAKES, SedmaRules
 from .scoring import score
@@ -93,7 +105,7 @@ def partner_of(state: SedmaState, seat: int) -> int | None:
     return next((s for s in side if s != seat), None)
 
 
-def _why_not_go_on(state: SedmaState) -> str | None:
+def _why_not_go_on(state: SedmaState) -> StopReason | None:
     """Why the capture ends by itself after a round, or None when the leader decides. Only
     public facts end it (§2.3, "Referee detail"): an empty hand, or the policy (Sedmice: the
     leader's side is winning). A leader who holds cards but none eligible still decides, with
@@ -135,11 +147,11 @@ def _card_or_stop(state: SedmaState, seat: int, kind: str, card: str | None) -> 
     phase = state.phase
     if kind == "play" and card in state.hands[seat]:
         if phase == "play":
-            return Event("played", {"card": card}, seat)
+            return PLAYED({"card": card}, seat)
         if phase == "decide" and card in _continuations(state):
-            return Event("continued", {"card": card}, seat)
+            return CONTINUED({"card": card}, seat)
     elif kind == "stop" and phase == "decide":
-        return Event("stopped", {"reason": "leader"}, seat)
+        return STOPPED({"reason": "leader"}, seat)
     return None
 
 
@@ -150,26 +162,27 @@ def _checked(state: SedmaState, seat: int, move: Move) -> Event:
     if move.type == "hint":  # in turn or not
         table_talk.check(state.rules.table_talk, state.phase == "over", state.hints, seat,
                          move.word, cards_played(state), legal)
-        return Event("hinted", {"word": move.word}, seat)
+        return HINTED({"word": move.word}, seat)
     flow.check_turn(state, seat, legal)
     if move.type == "stop":
         if state.phase != "decide":
             raise IllegalMove("stop", "only the leader, after a complete round, may stop", legal)
-        return Event("stopped", {"reason": "leader"}, seat)
+        return STOPPED({"reason": "leader"}, seat)
     if move.type == "pass":
         if state.phase != "play" or not _may_pass(state, seat):
             raise IllegalMove("pass", "no pass is allowed here", legal)
-        return Event("passed", {}, seat)
+        return PASSED({}, seat)
     if move.type != "play":
         raise IllegalMove("move_type", f"{move.type!r} is not a move of this game", legal)
-    if move.card not in state.hands[seat]:
-        raise IllegalMove("card_not_held", f"seat {seat} does not hold {move.card}", legal)
+    card = move.card
+    if card is None or card not in state.hands[seat]:
+        raise IllegalMove("card_not_held", f"seat {seat} does not hold {card}", legal)
     if state.phase == "decide":
-        if move.card not in _continuations(state):
+        if card not in _continuations(state):
             raise IllegalMove("continue_rank", "a capture is continued only with a card of the "
                               "first card's rank or a wild card", legal)
-        return Event("continued", {"card": move.card}, seat)
-    return Event("played", {"card": move.card}, seat)
+        return CONTINUED({"card": card}, seat)
+    return PLAYED({"card": card}, seat)
 
 
 def automatic(state: SedmaState, secret: DealSecret | None) -> Event | None:
@@ -183,13 +196,13 @@ def automatic(state: SedmaState, secret: DealSecret | None) -> Event | None:
     if phase == "decide":
         reason = _why_not_go_on(state)
         if reason is not None:
-            return Event("stopped", {"reason": reason})
+            return STOPPED({"reason": reason})
     if phase == "take":
         return _take(state)
     if phase == "draw":
         return _draw(state)
     if phase == "score":
-        return Event("scored", score(state, secret))
+        return SCORED(score(state, secret))
     return None
 
 
@@ -203,25 +216,26 @@ def _after_refill(state: SedmaState) -> Event | None:
             if four is not None:
                 return _burned(state, seat, four, "hand")
     if rules.show_hands and not state.stock and not state.shown:
-        return Event("hands_shown", {"hands": [list(h) for h in state.hands]})
+        return HANDS_SHOWN({"hands": [list(h) for h in state.hands]})
     return None
 
 
-def _burned(state: SedmaState, seat: int, burned_rank: str, kind: str) -> Event:
+def _burned(state: SedmaState, seat: int, burned_rank: str, kind: Literal["round", "hand"]
+            ) -> Event:
     if kind == "hand":
         stakes = BURNED_HAND_STAKES
     else:
         ordinary, tens, sevens = BURN_STAKES[state.rules.burn_tariff]
         stakes = {"10": tens, "7": sevens}.get(burned_rank, ordinary)
-    return Event("burned", {"seat": seat, "side": state.rules.side_of(seat), "kind": kind,
-                            "rank": burned_rank, "stakes": stakes})
+    return BURNED({"seat": seat, "side": state.rules.side_of(seat), "kind": kind,
+                   "rank": burned_rank, "stakes": stakes})
 
 
 def _take(state: SedmaState) -> Event:
     rules = state.rules
     seat = winning(state)
     cards = [c for _, c in state.table]
-    return Event("trick_taken", {
+    return TRICK_TAKEN({
         "seat": seat, "side": rules.side_of(seat), "cards": cards,
         "points": capture_points(rules.scoring, cards, rules.players)})
 
@@ -237,7 +251,7 @@ def _draw(state: SedmaState) -> Event:
             if capture.four_of_a_kind(hands[seat]) is not None:
                 draws = draws[: i + 1]
                 break
-    return Event("drew", {"draws": [{"seat": s, "card": c} for s, c in draws]})
+    return DREW({"draws": [{"seat": s, "card": c} for s, c in draws]})
 
 
 def next_dealer(rules: SedmaRules, dealer: int, result: dict[str, Any]) -> int:

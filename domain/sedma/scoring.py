@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 from ..fairness import DealSecret, reveal
 from . import points as scoring
+from .events import SedmaScored
 
 if TYPE_CHECKING:
     from .state import SedmaState
 
 
-def score(state: SedmaState, secret: DealSecret | None) -> dict[str, Any]:
+def score(state: SedmaState, secret: DealSecret | None) -> SedmaScored:
     outcome = "burned" if state.burned else state.rules.scoring.outcome
     result = OUTCOMES[outcome](state)
-    result["captures"] = list(state.captures)
-    result["last_capture"] = state.last_capture
-    result.update(reveal(state.commitment, secret))
-    return result
+    return {"sides": result["sides"], "points": result["points"], "score": result["score"],
+            "captures": list(state.captures), "last_capture": state.last_capture,
+            **reveal(state.commitment, secret)}
 
 
 def _points(state: SedmaState) -> tuple[list[int], list[int]]:

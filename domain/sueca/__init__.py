@@ -11,6 +11,7 @@ from ..family import Family
 from . import bidding as _bidding
 from . import bounds as _bounds
 from . import core, italiana, sueca
+from . import events as _events
 from . import heuristic as _heuristic
 from . import playout as _playout
 from . import resample as _resample
@@ -39,6 +40,7 @@ class Sueca:
     page = staticmethod(_view.sueca_page)
     view_schema = "SuecaView"
     schemas = None
+    events = _events.SUECA_EVENTS
     bounds = staticmethod(_bounds.sueca)
     points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(core.next_dealer)
@@ -69,6 +71,7 @@ class Italiana:
     page = staticmethod(_view.italiana_page)
     view_schema = "ItalianaView"
     schemas = None
+    events = _events.ITALIANA_EVENTS
     bounds = staticmethod(_bounds.italiana)
     points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(core.next_dealer)

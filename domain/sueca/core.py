@@ -10,6 +10,7 @@ from .. import trickplay, tricks
 from ..errors import InvalidDeal
 from ..messages import Event
 from ..trickplay import TrickState
+from .events import TRICK_TAKEN
 from .rules import CARD_POINTS
 
 
@@ -44,8 +45,8 @@ def take(state: SuecaLike) -> Event:
     """A full trick is taken by its winner, with its card points."""
     seat = tricks.trick_winner(state.trick, state.trump, state.rules.order)
     cards = [c for _, c in state.trick]
-    return Event("trick_taken", {"seat": seat, "cards": cards,
-                                 "points": sum(map(CARD_POINTS.__getitem__, cards))})
+    return TRICK_TAKEN({"seat": seat, "cards": cards,
+                        "points": sum(map(CARD_POINTS.__getitem__, cards))})
 
 
 def taken(state: SuecaLike, event: Event) -> dict[str, Any]:

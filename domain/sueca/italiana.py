@@ -13,17 +13,26 @@ from typing import Any
 
 from .. import flow, trickplay, tricks
 from ..errors import IllegalMove, InvalidDeal
+from ..event_data import BID, PLAYED
 from ..fairness import DealSecret, reveal
 from ..messages import Command, Event, Move
 from ..records import updater
 from . import core
+from .events import (
+    CARD_CALLED,
+    CONTRACT,
+    LEAD_CHOSEN,
+    PARTNER_REVEALED,
+    PASS_EVENT,
+    SCORED,
+    TRUMP_CHOSEN,
+    TricksScored,
+)
 from .rules import ItalianaRules
 
 PASSED = -1
 OPENING = 61
 MAX_BID = 120
-EVENT_OF = {"bid": "bid", "pass": "passed", "trump": "trump_chosen", "call": "card_called",
-            "lead": "lead_chosen", "play": "played"}
 
 
 @dataclass(frozen=True)  # no slots: records.updater copies the instance dict
@@ -107,7 +116,24 @@ def _checked(state: ItalianaState, seat: int, move: Move) -> Event:
     wanted = move.to_dict()
     if wanted not in legal:
         raise IllegalMove(_rule(state, move.type, move.card), _why(state, move.type), legal)
-    return Event(EVENT_OF[move.type], {k: v for k, v in wanted.items() if k != "type"}, seat)
+    return _event(move, seat)
+
+
+def _event(move: Move, seat: int) -> Event:
+    """The event of a move ``_checked`` found among the legal moves (so its fields are set)."""
+    if move.type == "bid" and move.value is not None:
+        return BID({"value": move.value}, seat)
+    if move.type == "pass":
+        return PASS_EVENT({}, seat)
+    if move.type == "trump" and move.suit is not None:
+        return TRUMP_CHOSEN({"suit": move.suit}, seat)
+    if move.type == "call":
+        return CARD_CALLED({"card": move.card}, seat)
+    if move.type == "lead":
+        return LEAD_CHOSEN({"by": "self" if move.by == "self" else "partner"}, seat)
+    if move.type == "play" and move.card is not None:
+        return PLAYED({"card": move.card}, seat)
+    raise ValueError(f"no event for the move {move.to_dict()}")
 
 
 def _rule(state: ItalianaState, kind: str, card: str | None) -> str:
@@ -131,11 +157,11 @@ def automatic(state: ItalianaState, secret: DealSecret | None) -> Event | None:
         return _auction_end(state)
     if state.phase == "play" and not state.revealed and state.called is not None and (
             state.asked or (state.trick and state.trick[-1][1] == state.called)):
-        return Event("partner_revealed", {"seat": state.partner})  # None: the bidder is alone
+        return PARTNER_REVEALED({"seat": state.partner})  # None: the bidder is alone
     if state.phase == "play" and len(state.trick) == state.rules.players:
         return core.take(state)
     if state.phase == "score":
-        return Event("scored", _score(state, secret))
+        return SCORED(_score(state, secret))
     return None
 
 
@@ -148,13 +174,13 @@ def _auction_end(state: ItalianaState) -> Event | None:
         waiting = [s for s in ((state.bidder + k) % n for k in range(1, n))
                    if state.bids[s] != PASSED]
         if waiting:
-            return Event("passed", {"seat": waiting[0], "auto": True})
+            return PASS_EVENT({"seat": waiting[0], "auto": True})
     if sum(1 for b in state.bids if b != PASSED) == 1:
-        return Event("contract", {"seat": state.bidder, "bid": state.bid})
+        return CONTRACT({"seat": state.bidder, "bid": state.bid})
     return None
 
 
-def _score(state: ItalianaState, secret: DealSecret | None) -> dict[str, Any]:
+def _score(state: ItalianaState, secret: DealSecret | None) -> TricksScored:
     """§8.5: made, the bidder and partner each score the points taken; failed, each loses the
     bid and every opponent scores it."""
     bidder, bid = state.bidder, state.bid

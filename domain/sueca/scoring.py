@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..fairness import DealSecret, reveal
 from . import core
+from .events import TricksScored
 
 if TYPE_CHECKING:
     from .sueca import SuecaState
@@ -21,11 +22,10 @@ def game_points(points: int, all_tricks: bool, bandeira: str) -> int:
     return 1 if points > 60 else 0
 
 
-def score(state: SuecaState, secret: DealSecret | None) -> dict[str, Any]:
+def score(state: SuecaState, secret: DealSecret | None) -> TricksScored:
     result = _redealt(state) if state.redeal is not None else _sueca(state)
-    result["tricks"] = list(state.tricks_won)
-    result.update(reveal(state.commitment, secret))
-    return result
+    return {"sides": result["sides"], "points": result["points"], "score": result["score"],
+            "tricks": list(state.tricks_won), **reveal(state.commitment, secret)}
 
 
 def _sueca(state: SuecaState) -> dict[str, Any]:

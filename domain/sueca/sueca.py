@@ -13,10 +13,12 @@ from typing import Any
 from .. import flow, trickplay, tricks
 from ..cards import suit
 from ..errors import IllegalMove, InvalidDeal
+from ..event_data import PLAYED
 from ..fairness import DealSecret
 from ..messages import Command, Event, Move
 from ..records import updater
 from . import core
+from .events import REDEAL_ASKED, SCORED
 from .rules import POINTS, WEAK_HAND, SuecaRules
 from .scoring import score
 
@@ -105,22 +107,23 @@ def _checked(state: SuecaState, seat: int, move: Move) -> Event:
             raise IllegalMove("redeal", "a redeal may be asked only before the first card, by "
                               "the player to lead holding fewer than 10 card points or another "
                               "player holding fewer than 5", legal)
-        return Event("redeal_asked", {}, seat)
+        return REDEAL_ASKED({}, seat)
     flow.check_turn(state, seat, legal)
     if move.type != "play":
         raise IllegalMove("move_type", f"a {move.type!r} move is not allowed in Sueca", legal)
-    if move.card not in state.hands[seat]:
-        raise IllegalMove("card_not_held", f"seat {seat} does not hold {move.card}", legal)
-    if {"type": "play", "card": move.card} not in legal:
+    card = move.card
+    if card is None or card not in state.hands[seat]:
+        raise IllegalMove("card_not_held", f"seat {seat} does not hold {card}", legal)
+    if {"type": "play", "card": card} not in legal:
         raise IllegalMove("follow_suit", "follow the led suit if you can", legal)
-    return Event("played", {"card": move.card}, seat)
+    return PLAYED({"card": card}, seat)
 
 
 def automatic(state: SuecaState, secret: DealSecret | None) -> Event | None:
     if state.phase == "play" and len(state.trick) == state.rules.players:
         return core.take(state)
     if state.phase == "score":
-        return Event("scored", score(state, secret))
+        return SCORED(score(state, secret))
     return None
 
 

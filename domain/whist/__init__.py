@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..family import Family
 from . import bounds as _bounds
+from . import events as _events
 from . import heuristic as _heuristic
 from . import play
 from . import playout as _playout
@@ -33,6 +34,7 @@ class Whist:
     page = staticmethod(_view.page)
     view_schema = "WhistView"
     schemas = None
+    events = _events.EVENTS
     bounds = staticmethod(_bounds.bounds)
     points_total = staticmethod(_bounds.points_total)
     next_dealer = staticmethod(play.next_dealer)

@@ -10,9 +10,11 @@ from typing import Any
 from .. import flow, trickplay, tricks
 from ..cards import suit
 from ..errors import IllegalMove, InvalidDeal
+from ..event_data import BID, PLAYED, ScoredData
 from ..fairness import DealSecret, reveal
 from ..messages import Command, Event, Move
 from ..records import updater
+from .events import SCORED, TRICK_TAKEN
 from .rules import LOW_WINS, WhistRules, trump_of
 
 
@@ -131,9 +133,10 @@ def _card_or_bid(state: WhistState, seat: int, move: Move) -> Event | None:
     refusal needs the list); None for anything else, which ``_checked`` refuses."""
     if move.type == "play":
         return trickplay.card_played(state, seat, move, must_trump=True)
-    if move.type == "bid" and state.phase == "bid":
-        if move.value in range(state.cards + 1) and move.value != hook(state):
-            return Event("bid", {"value": move.value}, seat)
+    value = move.value
+    if move.type == "bid" and state.phase == "bid" and value is not None:
+        if value in range(state.cards + 1) and value != hook(state):
+            return BID({"value": value}, seat)
     return None
 
 
@@ -142,8 +145,10 @@ def _checked(state: WhistState, seat: int, move: Move) -> Event:
     legal = legal_moves(state, seat)
     flow.check_turn(state, seat, legal)
     if move.to_dict() in legal:
-        return Event("bid" if move.type == "bid" else "played", {k: v for k, v in
-                     move.to_dict().items() if k != "type"}, seat)
+        if move.type == "bid" and move.value is not None:
+            return BID({"value": move.value}, seat)
+        if move.card is not None:
+            return PLAYED({"card": move.card}, seat)
     if move.type == "bid" and state.phase == "bid" and move.value == hook(state):
         raise IllegalMove("hook", f"the dealer may not bid {move.value}: the bids would add "
                           f"up to the {state.cards} tricks", legal)
@@ -157,27 +162,26 @@ def _checked(state: WhistState, seat: int, move: Move) -> Event:
 def automatic(state: WhistState, secret: DealSecret | None) -> Event | None:
     if state.phase == "play" and len(state.trick) == state.rules.players:
         seat = tricks.trick_winner(state.trick, state.trump, state.rules.order)
-        return Event("trick_taken", {"seat": seat, "cards": [c for _, c in state.trick]})
+        return TRICK_TAKEN({"seat": seat, "cards": [c for _, c in state.trick]})
     if state.phase == "score":
-        return Event("scored", _score(state, secret))
+        return SCORED(_score(state, secret))
     return None
 
 
-def _score(state: WhistState, secret: DealSecret | None) -> dict[str, Any]:
+def _score(state: WhistState, secret: DealSecret | None) -> ScoredData:
     rules = state.rules
     bids = [b or 0 for b in state.bids]
     scores = [rules.player_score(b, t, state.cards, state.trump)
               for b, t in zip(bids, state.tricks_won, strict=True)]
     made = [b == t for b, t in zip(bids, state.tricks_won, strict=True)]
     exact = [_number(s) for s in scores]
-    result: dict[str, Any] = {
+    return {
         "sides": rules.sides, "points": list(state.tricks_won), "score": {
             "hand": state.hand_no, "cards": state.cards, "trump": state.trump, "bids": bids,
             "tricks": list(state.tricks_won), "made": made, "scores": exact,
             "winners": [s for s, m in enumerate(made) if m], "match_points": exact,
-            "tiebreak": [b if m else 0 for b, m in zip(bids, made, strict=True)]}}
-    result.update(reveal(state.commitment, secret))
-    return result
+            "tiebreak": [b if m else 0 for b, m in zip(bids, made, strict=True)]},
+        **reveal(state.commitment, secret)}
 
 
 def _number(value: Any) -> int | float:

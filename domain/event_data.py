@@ -1,0 +1,138 @@
+"""The data of every event, typed: one ``TypedDict`` per event type, and ``EventType``, which
+ties a type's name to its data so that mypy checks each event where it is built.
+
+``PLAYED({"card": card}, seat)`` is ``Event("played", {"card": card}, seat)`` with its data
+checked against ``CardData`` (a key missing, misspelt or of the wrong type is a mypy error).
+The events every game logs, or several families share, are here; a family declares the rest in
+its own folder (subclassing these where it adds fields) and lists every event type its deals
+log as ``Family.events``. ``tests/unit/test_event_data.py`` holds each declared ``TypedDict``
+to the spec's ``*Data`` schema of its type (keys, which are required, JSON types) and checks
+the events of random deals of every preset against them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar, cast
+
+from .messages import Event
+
+D = TypeVar("D", bound=Mapping[str, object])
+Json = Any  # a JSON value as the log stores it (options, a score): each family reads its own
+
+
+class EventType(Generic[D]):
+    """An event type: its ``name`` in the log and the ``TypedDict`` of its ``data``. Calling
+    it builds the event, its data checked by mypy against ``data``."""
+
+    __slots__ = ("data", "name")
+
+    def __init__(self, name: str, data: type[D]) -> None:
+        self.name = name
+        self.data = data
+
+    def __call__(self, data: D, seat: int | None = None) -> Event:
+        return Event(self.name, cast(dict[str, Any], data), seat)
+
+    def __repr__(self) -> str:
+        return f"EventType({self.name!r}, {self.data.__name__})"
+
+
+class Declared(Protocol):
+    """What ``Family.events`` holds per event type: an ``EventType`` of any data."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def data(self) -> type[Mapping[str, object]]: ...
+
+
+def declare(*types: Declared) -> dict[str, Declared]:
+    """A family's ``events``: each of ``types`` by its name."""
+    return {t.name: t for t in types}
+
+
+# -- every game's ------------------------------------------------------------------------------
+
+class Fairness(TypedDict):
+    """What a ``dealt`` event records of its deal's fairness (``game.fair_fields``, or
+    ``game.PREARRANGED``): the commitment to the server seed, the shuffle, and for a shuffled
+    deal its number and its client seeds (their ``client_commitments``, or in older logs the
+    seeds in the clear); ``carry``: the game points a match carries into the deal."""
+
+    commitment: str | None
+    shuffle: str | None
+    prearranged: bool
+    number: NotRequired[int]
+    client_seeds: NotRequired[list[str | None]]
+    client_commitments: NotRequired[list[str | None]]
+    carry: NotRequired[int]
+
+
+class DealtCore(TypedDict):
+    """What every game's ``dealt`` records of the deal itself (``game.dealt``)."""
+
+    ruleset: str
+    players: int
+    options: dict[str, Json]
+    dealer: int
+    leader: int
+    hands: list[list[str]]
+    stock: list[str]
+
+
+class DealtData(DealtCore, Fairness):
+    """Every ``dealt`` event's data; a family's subclass adds its own facts (a turned trump,
+    a hand number: ``Family.dealt``)."""
+
+
+class CardData(TypedDict):
+    card: str
+
+
+class TrickTakenData(TypedDict):
+    """A trick's winner and cards; a family's subclass adds what it counts (card points)."""
+
+    seat: int
+    cards: list[str]
+
+
+class Draw(TypedDict):
+    seat: int
+    card: str
+
+
+class DrewData(TypedDict):
+    draws: list[Draw]
+
+
+class ScoredData(TypedDict):
+    """The result (the view's ``result``) and what opens the deal's commitments
+    (``fairness.reveal``: ``reveal``, or an older log's flat ``seed`` and ``nonce``); each
+    family's subclass adds what it counts besides (tricks, captures)."""
+
+    sides: list[list[int]]
+    points: list[int | float]
+    score: dict[str, Json]
+    seed: NotRequired[str]
+    nonce: NotRequired[str]
+    reveal: NotRequired[dict[str, Json] | None]
+
+
+class TimedOutData(TypedDict):
+    """A clock's event (``clock.timed_out``), in any game's log."""
+
+    seat: int
+    deadline: str
+    forfeit: NotRequired[bool]
+
+
+class BidData(TypedDict):
+    value: int
+
+
+PLAYED = EventType("played", CardData)
+DREW = EventType("drew", DrewData)
+TIMED_OUT = EventType("timed_out", TimedOutData)
+BID = EventType("bid", BidData)
+GENERIC = declare(TIMED_OUT)  # in every family's logs, whatever the family declares

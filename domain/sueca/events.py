@@ -1,0 +1,78 @@
+"""Sueca's and Sueca Italiana's events beyond every game's (``domain/event_data.py``): the
+turned trump, a trick's card points, Brazil's redeal, Italiana's auction and hidden partner,
+and what each ``scored`` adds. ``SUECA_EVENTS`` and ``ITALIANA_EVENTS`` are every event type
+each family's deals log (``Family.events``)."""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+from ..event_data import (
+    BID,
+    PLAYED,
+    DealtData,
+    EventType,
+    ScoredData,
+    TrickTakenData,
+    declare,
+)
+
+
+class SuecaDealt(DealtData):
+    trump_card: str  # §7.2: the dealer's last card, turned for trumps
+
+
+class PointsTaken(TrickTakenData):
+    points: int
+
+
+class RedealAskedData(TypedDict):
+    """§7.7: a weak hand asks for a redeal; the seat is the event's."""
+
+
+class TricksScored(ScoredData):
+    tricks: list[int]
+
+
+class ItalianaPassed(TypedDict):
+    """A seat's pass (nothing more), or the server's for a seat after a 120 bid."""
+
+    seat: NotRequired[int]
+    auto: NotRequired[Literal[True]]
+
+
+class ContractData(TypedDict):
+    seat: int
+    bid: int
+
+
+class TrumpChosenData(TypedDict):
+    suit: str
+
+
+class CardCalledData(TypedDict):
+    card: str | None  # None: the bidder plays alone
+
+
+class LeadChosenData(TypedDict):
+    by: Literal["self", "partner"]
+
+
+class PartnerRevealedData(TypedDict):
+    seat: int | None  # None: the bidder called a card of its own
+
+
+TRICK_TAKEN = EventType("trick_taken", PointsTaken)
+SCORED = EventType("scored", TricksScored)
+SUECA_DEALT = EventType("dealt", SuecaDealt)
+REDEAL_ASKED = EventType("redeal_asked", RedealAskedData)
+ITALIANA_DEALT = EventType("dealt", DealtData)
+PASS_EVENT = EventType("passed", ItalianaPassed)
+CONTRACT = EventType("contract", ContractData)
+TRUMP_CHOSEN = EventType("trump_chosen", TrumpChosenData)
+CARD_CALLED = EventType("card_called", CardCalledData)
+LEAD_CHOSEN = EventType("lead_chosen", LeadChosenData)
+PARTNER_REVEALED = EventType("partner_revealed", PartnerRevealedData)
+SUECA_EVENTS = declare(SUECA_DEALT, PLAYED, TRICK_TAKEN, REDEAL_ASKED, SCORED)
+ITALIANA_EVENTS = declare(ITALIANA_DEALT, BID, PASS_EVENT, CONTRACT, TRUMP_CHOSEN, CARD_CALLED,
+                          LEAD_CHOSEN, PLAYED, PARTNER_REVEALED, TRICK_TAKEN, SCORED)
