@@ -112,7 +112,7 @@ class ScoredData(TypedDict):
     family's subclass adds what it counts besides (tricks, captures)."""
 
     sides: list[list[int]]
-    points: list[int | float]
+    points: list[int]
     score: dict[str, Json]
     seed: NotRequired[str]
     nonce: NotRequired[str]
