@@ -1,6 +1,8 @@
 """The parts of openapi.yaml that come from the games: the ``Preset`` and family enums, the
 ``DealView`` union (one schema per family, ``Family.view_schema``, told apart by ``ruleset``)
-and the ``ScoredData`` union (each family's ``XScored`` for its ``XView``),
+the ``ScoredData`` union (each family's ``XScored`` for its ``XView``), the ``Envelope``
+union and each event type's envelope (from the event types the families declare,
+``Family.events``: a new game's new event needs its data's schema, in ``Family.schemas``),
 each view schema's ``ruleset`` enum, and the schemas a family declares itself
 (``Family.schemas``: a new game's view needs no hand-written spec).
 
@@ -12,6 +14,7 @@ its package and registry line, then this command.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,7 @@ from typing import Any
 import yaml
 
 from api.problem_types import replace_between
+from domain.event_data import GENERIC
 from domain.registry import PRESETS
 
 REF = "#/components/schemas/"
@@ -89,6 +93,58 @@ def family_schemas() -> list[str]:
     return lines[:-1] if lines else lines
 
 
+def event_types() -> dict[str, list[Any]]:
+    """Every event type the registered families log (``Family.events``), then the ones every
+    game's log may hold (``event_data.GENERIC``), each with all its declarations."""
+    out: dict[str, list[Any]] = {}
+    for family in families():
+        for kind, declared in family.events.items():
+            out.setdefault(kind, []).append(declared)
+    for kind, declared in GENERIC.items():
+        out.setdefault(kind, []).append(declared)
+    return out
+
+
+def envelope_name(kind: str) -> str:
+    return "".join(word.title() for word in kind.split("_")) + "Event"
+
+
+def envelope_union() -> list[str]:
+    """``Envelope``: one schema per event type, told apart by ``type``."""
+    kinds = list(event_types())
+    return ["      oneOf:", *(f"        - {{$ref: '{REF}{envelope_name(k)}'}}" for k in kinds),
+            "      discriminator:", "        propertyName: type", "        mapping:",
+            *(f"          {k}: '{REF}{envelope_name(k)}'" for k in kinds)]
+
+
+ENVELOPE_FIELDS = [
+    "seq: {type: integer, minimum: 1}", "type: {type: string, const: %(kind)s}",
+    "data: {$ref: '%(data)s'}", "seat: %(seat)s", "at: {type: string, format: date-time}",
+    "command_id: {type: string}", f"prev: {{$ref: '{REF}Digest'}}",
+    f"hash: {{$ref: '{REF}Digest'}}", f"commitments: {{$ref: '{REF}Commitments'}}",
+    f"salts: {{$ref: '{REF}Salts'}}"]
+
+
+def envelopes() -> list[str]:
+    """Each event type's envelope: the chain's fields around its data's schema (the one its
+    declarations name; ``ScoredData`` for ``scored``), described by their ``doc``s."""
+    lines: list[str] = []
+    for kind, declared in event_types().items():
+        schemas = {d.schema for d in declared}
+        if len(schemas) != 1:
+            raise ValueError(f"event type {kind!r}: its data is declared as {sorted(schemas)}")
+        doc = " ".join(dict.fromkeys(d.doc for d in declared if d.doc))
+        seat = ("{type: 'null'}" if all(d.automatic for d in declared)
+                else "{type: [integer, 'null'], minimum: 0, maximum: 7}")
+        values = {"kind": kind, "data": REF + schemas.pop(), "seat": seat}
+        lines += [f"    {envelope_name(kind)}:",
+                  f"      description: {json.dumps(doc, ensure_ascii=False)}",
+                  "      type: object", "      additionalProperties: false",
+                  "      required: [seq, type, data, seat, at, command_id, prev, hash]",
+                  "      properties:", *("        " + f % values for f in ENVELOPE_FIELDS), ""]
+    return lines[:-1]
+
+
 def document(spec: str) -> str:
     """openapi.yaml as it should read, its generated parts rewritten."""
     spec = replace_between(spec, "spec:presets", flow_list(6, "enum", list(PRESETS)))
@@ -101,6 +157,8 @@ def document(spec: str) -> str:
             continue
         spec = replace_between(spec, f"spec:ruleset-{family.view_schema}",
                                ruleset_enum(family.view_schema))
+    spec = replace_between(spec, "spec:event-union", envelope_union())
+    spec = replace_between(spec, "spec:envelopes", envelopes())
     return replace_between(spec, "spec:family-schemas", family_schemas())
 
 

@@ -23,13 +23,22 @@ Json = Any  # a JSON value as the log stores it (options, a score): each family 
 
 class EventType(Generic[D]):
     """An event type: its ``name`` in the log and the ``TypedDict`` of its ``data``. Calling
-    it builds the event, its data checked by mypy against ``data``."""
+    it builds the event, its data checked by mypy against ``data``.
 
-    __slots__ = ("data", "name")
+    For the spec (``python -m api.spec`` writes each type's envelope schema): ``doc``, what
+    the event means to a client; ``schema``, the name of its data's schema in openapi.yaml
+    (``<Name>Data`` unless given); ``automatic``, the rules' own event whose ``seat`` is
+    always null."""
 
-    def __init__(self, name: str, data: type[D]) -> None:
+    __slots__ = ("automatic", "data", "doc", "name", "schema")
+
+    def __init__(self, name: str, data: type[D], doc: str = "", *, schema: str | None = None,
+                 automatic: bool = False) -> None:
         self.name = name
         self.data = data
+        self.doc = doc
+        self.schema = schema or "".join(w.title() for w in name.split("_")) + "Data"
+        self.automatic = automatic
 
     def __call__(self, data: D, seat: int | None = None) -> Event:
         return Event(self.name, cast(dict[str, Any], data), seat)
@@ -45,6 +54,12 @@ class Declared(Protocol):
     def name(self) -> str: ...
     @property
     def data(self) -> type[Mapping[str, object]]: ...
+    @property
+    def doc(self) -> str: ...
+    @property
+    def schema(self) -> str: ...
+    @property
+    def automatic(self) -> bool: ...
 
 
 def declare(*types: Declared) -> dict[str, Declared]:
@@ -131,8 +146,31 @@ class BidData(TypedDict):
     value: int
 
 
-PLAYED = EventType("played", CardData)
-DREW = EventType("drew", DrewData)
-TIMED_OUT = EventType("timed_out", TimedOutData)
-BID = EventType("bid", BidData)
-GENERIC = declare(TIMED_OUT)  # in every family's logs, whatever the family declares
+PLAYED = EventType("played", CardData, "A card laid (a lead, a follow, a trick card).",
+                   schema="CardData")
+DREW = EventType("drew", DrewData, "Every card drawn from the stock after a trick or capture, "
+                 "in order.")
+TIMED_OUT = EventType("timed_out", TimedOutData, (
+    "The seat to act let its turn's deadline pass (move clocks): an automatic event (`seat` "
+    "null, the seat in `data`), appended by the workers with the turn's expected `seq`; the "
+    "clock's bot's move follows in the same append, unless the side forfeits."), automatic=True)
+BID = EventType("bid", BidData, "A bid in an auction (of card points, or of tricks).")
+GENERIC = declare(TIMED_OUT)
+
+
+def dealt(data: type[D]) -> EventType[D]:
+    """A family's ``dealt``: every game's ``DealtData``, or its subclass with the family's own
+    facts."""
+    return EventType("dealt", data, "The cards are dealt (every deal's first event).")
+
+
+def trick_taken(data: type[D]) -> EventType[D]:
+    """A family's ``trick_taken``: ``TrickTakenData``, or its subclass."""
+    return EventType("trick_taken", data, "A capture or trick is taken.")
+
+
+def scored(data: type[D]) -> EventType[D]:
+    """A family's ``scored``: its subclass of ``ScoredData``, whose schema is the family's
+    ``<Name>Scored`` in the spec's ``ScoredData`` union."""
+    return EventType("scored", data, "The deal's result, and the server seed revealed (the last "
+                     "event).")  # in every family's logs, whatever the family declares

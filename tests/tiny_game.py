@@ -13,16 +13,8 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain import flow, tricks
+from domain import event_data, flow, tricks
 from domain.errors import IllegalMove, InvalidDeal
-from domain.event_data import (
-    PLAYED,
-    DealtData,
-    EventType,
-    ScoredData,
-    TrickTakenData,
-    declare,
-)
 from domain.fairness import DealSecret, reveal
 from domain.family import Page
 from domain.messages import Command, Event
@@ -182,8 +174,9 @@ class Tiny:
     page = staticmethod(lambda rules: Page(ranks=("A", "K", "Q"), trumps="none"))
     view_schema = "TinyView"
     schemas = None
-    events = declare(EventType("dealt", DealtData), PLAYED,
-                     EventType("trick_taken", TrickTakenData), EventType("scored", ScoredData))
+    events = event_data.declare(
+        event_data.dealt(event_data.DealtData), event_data.PLAYED,
+        event_data.trick_taken(event_data.TrickTakenData), event_data.scored(event_data.ScoredData))
     bounds = None  # not offered to OpenSpiel
     points_total = None
     next_dealer = staticmethod(lambda rules, dealer, result: (dealer + 1) % 2)

@@ -3,7 +3,17 @@
 
 from __future__ import annotations
 
-from ..event_data import DREW, PLAYED, DealtData, EventType, ScoredData, TrickTakenData, declare
+from ..event_data import (
+    DREW,
+    PLAYED,
+    DealtData,
+    ScoredData,
+    TrickTakenData,
+    dealt,
+    declare,
+    scored,
+    trick_taken,
+)
 
 
 class BriscolaDealt(DealtData):
@@ -18,7 +28,7 @@ class BriscolaScored(ScoredData):
     tricks: list[int]
 
 
-DEALT = EventType("dealt", BriscolaDealt)
-TRICK_TAKEN = EventType("trick_taken", BriscolaTrickTaken)
-SCORED = EventType("scored", BriscolaScored)
+DEALT = dealt(BriscolaDealt)
+TRICK_TAKEN = trick_taken(BriscolaTrickTaken)
+SCORED = scored(BriscolaScored)
 EVENTS = declare(DEALT, PLAYED, TRICK_TAKEN, DREW, SCORED)

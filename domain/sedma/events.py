@@ -15,7 +15,10 @@ from ..event_data import (
     EventType,
     ScoredData,
     TrickTakenData,
+    dealt,
     declare,
+    scored,
+    trick_taken,
 )
 
 StopReason = Literal["leader", "side_winning", "no_cards", "no_continuation"]
@@ -58,14 +61,21 @@ class SedmaScored(ScoredData):
     last_capture: int | None
 
 
-DEALT = EventType("dealt", DealtData)  # the family adds nothing to every game's dealt
-CONTINUED = EventType("continued", CardData)
-STOPPED = EventType("stopped", StoppedData)
-TRICK_TAKEN = EventType("trick_taken", SedmaTrickTaken)
-HANDS_SHOWN = EventType("hands_shown", HandsShownData)
-HINTED = EventType("hinted", HintedData)
-BURNED = EventType("burned", BurnedData)
-PASSED = EventType("passed", SedmaPassed)
-SCORED = EventType("scored", SedmaScored)
-EVENTS = declare(DEALT, PLAYED, CONTINUED, STOPPED, TRICK_TAKEN, DREW, HANDS_SHOWN, HINTED,
-                 BURNED, PASSED, SCORED)
+DEALT = dealt(DealtData)  # the family adds nothing to every game's dealt
+CONTINUED = EventType("continued", CardData, "Sedma family: the leader goes on with the "
+                      "capture, with this card.", schema="CardData")
+STOPPED = EventType("stopped", StoppedData, (
+    "Sedma family: the capture ends: by the leader (also where `stop` is its only move: a "
+    "leader who holds cards is always asked), or by the server (`seat` null) only on public "
+    "facts: the leader's hand is empty, or going on is not allowed (Sedmice: the leader's side "
+    "is winning)."))
+TRICK_TAKEN = trick_taken(SedmaTrickTaken)
+HANDS_SHOWN = EventType("hands_shown", HandsShownData, "Sedmice with four, after the last "
+                        "draw: each partnership sees its own two hands.")
+HINTED = EventType("hinted", HintedData, "Table talk: a call to the partner, said aloud: "
+                   "every seat and spectator reads it.")
+BURNED = EventType("burned", BurnedData, "Sedma family: a burned round or hand ends the deal.")
+PASSED = EventType("passed", SedmaPassed, "A pass: `sedma-3-32`'s one pass.")
+SCORED = scored(SedmaScored)
+EVENTS = declare(DEALT, PLAYED, CONTINUED, PASSED, STOPPED, TRICK_TAKEN, DREW, HANDS_SHOWN,
+                 HINTED, BURNED, SCORED)

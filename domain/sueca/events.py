@@ -14,7 +14,10 @@ from ..event_data import (
     EventType,
     ScoredData,
     TrickTakenData,
+    dealt,
     declare,
+    scored,
+    trick_taken,
 )
 
 
@@ -62,17 +65,24 @@ class PartnerRevealedData(TypedDict):
     seat: int | None  # None: the bidder called a card of its own
 
 
-TRICK_TAKEN = EventType("trick_taken", PointsTaken)
-SCORED = EventType("scored", TricksScored)
-SUECA_DEALT = EventType("dealt", SuecaDealt)
-REDEAL_ASKED = EventType("redeal_asked", RedealAskedData)
-ITALIANA_DEALT = EventType("dealt", DealtData)
-PASS_EVENT = EventType("passed", ItalianaPassed)
-CONTRACT = EventType("contract", ContractData)
-TRUMP_CHOSEN = EventType("trump_chosen", TrumpChosenData)
-CARD_CALLED = EventType("card_called", CardCalledData)
-LEAD_CHOSEN = EventType("lead_chosen", LeadChosenData)
-PARTNER_REVEALED = EventType("partner_revealed", PartnerRevealedData)
+TRICK_TAKEN = trick_taken(PointsTaken)
+SCORED = scored(TricksScored)
+SUECA_DEALT = dealt(SuecaDealt)
+REDEAL_ASKED = EventType("redeal_asked", RedealAskedData, "Brazilian Sueca: a weak hand gives "
+                            "the deal back; the same dealer deals again.")
+ITALIANA_DEALT = dealt(DealtData)
+PASS_EVENT = EventType("passed", ItalianaPassed, "A pass in Sueca Italiana's auction (or the "
+                       "server's, for a seat still in it, after a bid of 120).")
+CONTRACT = EventType("contract", ContractData, "Sueca Italiana: the auction's winner.")
+TRUMP_CHOSEN = EventType("trump_chosen", TrumpChosenData,
+                         "Sueca Italiana: the high bidder names trumps.")
+CARD_CALLED = EventType("card_called", CardCalledData,
+                        "Sueca Italiana: the called card (null: the bidder plays alone).")
+LEAD_CHOSEN = EventType("lead_chosen", LeadChosenData,
+                        "Sueca Italiana: the bidder leads, or asks the partner to.")
+PARTNER_REVEALED = EventType("partner_revealed", PartnerRevealedData, (
+    "Sueca Italiana: the hidden partner shows (the called card is played, or asked to lead); "
+    "`seat` null: the bidder is alone."))
 SUECA_EVENTS = declare(SUECA_DEALT, PLAYED, TRICK_TAKEN, REDEAL_ASKED, SCORED)
 ITALIANA_EVENTS = declare(ITALIANA_DEALT, BID, PASS_EVENT, CONTRACT, TRUMP_CHOSEN, CARD_CALLED,
                           LEAD_CHOSEN, PLAYED, PARTNER_REVEALED, TRICK_TAKEN, SCORED)

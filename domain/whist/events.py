@@ -10,10 +10,12 @@ from ..event_data import (
     BID,
     PLAYED,
     DealtData,
-    EventType,
     ScoredData,
     TrickTakenData,
+    dealt,
     declare,
+    scored,
+    trick_taken,
 )
 
 
@@ -24,7 +26,7 @@ class WhistDealt(DealtData):
     trump_card: NotRequired[str]  # ``trumps: turned``: the dealer's last card
 
 
-DEALT = EventType("dealt", WhistDealt)
-TRICK_TAKEN = EventType("trick_taken", TrickTakenData)
-SCORED = EventType("scored", ScoredData)
+DEALT = dealt(WhistDealt)
+TRICK_TAKEN = trick_taken(TrickTakenData)
+SCORED = scored(ScoredData)
 EVENTS = declare(DEALT, BID, PLAYED, TRICK_TAKEN, SCORED)

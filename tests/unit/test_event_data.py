@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from domain import clock, game, registry
 from domain.errors import IllegalMove
-from domain.event_data import GENERIC, Declared
+from domain.event_data import GENERIC, BidData, Declared, EventType
 from domain.messages import HINT_WORDS, Event
 from tests.contract import spec, validator
 from tests.event_types import Shape, conforms, differences, merged, of_schema, of_type
@@ -213,3 +213,28 @@ def test_every_declared_event_type_is_met_and_checked() -> None:
             check(event, family)
             met.add((family.name, event.type))
     assert {(f.name, kind) for f in families() for kind in f.events} - met == set()
+
+
+def test_a_new_games_new_event_type_gets_its_envelope_from_its_declaration() -> None:
+    """``python -m api.spec`` writes an envelope for every declared event type: a new game's
+    new event needs only its declaration (and its data's schema, in ``Family.schemas``)."""
+    from api import spec as api_spec
+    from tests.tiny_game import PRESETS, Tiny
+
+    bonus = EventType("bonus_paid", BidData, "A bonus is paid.")
+
+    class Bonus(Tiny):
+        name = "bonus"
+        events = {**Tiny.events, "bonus_paid": bonus}
+
+    family = Bonus()
+    registry.register(family, {"bonus-game": PRESETS["tiny"]})
+    try:
+        union, envelopes = api_spec.envelope_union(), api_spec.envelopes()
+    finally:
+        registry.unregister(family)
+    assert "          bonus_paid: '#/components/schemas/BonusPaidEvent'" in union
+    at = envelopes.index("    BonusPaidEvent:")
+    assert envelopes[at + 1] == '      description: "A bonus is paid."'
+    assert "        data: {$ref: '#/components/schemas/BonusPaidData'}" in envelopes[at:at + 16]
+    assert "bonus-game" not in registry.PRESETS
