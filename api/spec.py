@@ -2,7 +2,8 @@
 ``DealView`` union (one schema per family, ``Family.view_schema``, told apart by ``ruleset``)
 the ``ScoredData`` union (each family's ``XScored`` for its ``XView``), the ``Envelope``
 union and each event type's envelope (from the event types the families declare,
-``Family.events``: a new game's new event needs its data's schema, in ``Family.schemas``),
+``Family.events``) and each event type's data schema (from its ``TypedDict``: a new game's new
+event needs nothing written in the spec),
 each view schema's ``ruleset`` enum, and the schemas a family declares itself
 (``Family.schemas``: a new game's view needs no hand-written spec).
 
@@ -21,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from api import event_schemas
 from api.problem_types import replace_between
 from domain.event_data import GENERIC
 from domain.registry import PRESETS
@@ -145,6 +147,21 @@ def envelopes() -> list[str]:
     return lines[:-1]
 
 
+def yaml_lines(name: str, schema: Any) -> list[str]:
+    """One named schema as YAML lines under ``components.schemas``."""
+    text = yaml.safe_dump(schema, sort_keys=False, allow_unicode=True, width=92,
+                          default_flow_style=None)
+    return [f"    {name}:", *("      " + line for line in text.splitlines())]
+
+
+def event_data() -> list[str]:
+    """Each event type's data schema, from its ``TypedDict`` (``api/event_schemas.py``)."""
+    lines: list[str] = []
+    for name, schema in event_schemas.schemas(event_types()).items():
+        lines += [*yaml_lines(name, schema), ""]
+    return lines[:-1]
+
+
 def document(spec: str) -> str:
     """openapi.yaml as it should read, its generated parts rewritten."""
     spec = replace_between(spec, "spec:presets", flow_list(6, "enum", list(PRESETS)))
@@ -159,6 +176,7 @@ def document(spec: str) -> str:
                                ruleset_enum(family.view_schema))
     spec = replace_between(spec, "spec:event-union", envelope_union())
     spec = replace_between(spec, "spec:envelopes", envelopes())
+    spec = replace_between(spec, "spec:event-data", event_data())
     return replace_between(spec, "spec:family-schemas", family_schemas())
 
 

@@ -5,16 +5,20 @@ ties a type's name to its data so that mypy checks each event where it is built.
 checked against ``CardData`` (a key missing, misspelt or of the wrong type is a mypy error).
 The events every game logs, or several families share, are here; a family declares the rest in
 its own folder (subclassing these where it adds fields) and lists every event type its deals
-log as ``Family.events``. ``tests/unit/test_event_data.py`` holds each declared ``TypedDict``
-to the spec's ``*Data`` schema of its type (keys, which are required, JSON types) and checks
-the events of random deals of every preset against them.
+log as ``Family.events``. ``python -m api.spec`` writes each type's envelope and ``*Data``
+schema into openapi.yaml from these declarations (``api/event_schemas.py``; a field's ``$ref``,
+minimum or description rides in its ``Annotated``: ``domain/field_schema.py``), but the
+families' ``XScored``; ``tests/unit/test_event_data.py`` holds every declared ``TypedDict`` to
+the spec's schema of its type (keys, which are required, JSON types, values) and checks the
+events of random deals of every preset against them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar, cast
+from typing import Annotated, Any, Generic, Literal, NotRequired, Protocol, TypedDict, TypeVar, cast
 
+from .field_schema import HIDDEN, REF, Card, Cards, Seat, ref, spec
 from .messages import Event
 
 D = TypeVar("D", bound=Mapping[str, object])
@@ -75,25 +79,40 @@ class Fairness(TypedDict):
     deal its number and its client seeds (their ``client_commitments``, or in older logs the
     seeds in the clear); ``carry``: the game points a match carries into the deal."""
 
-    commitment: str | None
-    shuffle: str | None
+    commitment: Annotated[str | None, ref(
+        "Digest", "The commitment to the server seed, revealed in `scored`; null for a "
+        "prearranged deal.", nullable=True)]
+    shuffle: Annotated[str | None, spec(
+        "The shuffle's name and version (`tricklog-shuffle-v1`); null when prearranged.")]
     prearranged: bool
-    number: NotRequired[int]
-    client_seeds: NotRequired[list[str | None]]
-    client_commitments: NotRequired[list[str | None]]
-    carry: NotRequired[int]
+    number: NotRequired[Annotated[int, spec(
+        "The deal's place in its match (not for a prearranged deal).", minimum=1)]]
+    client_seeds: NotRequired[Annotated[list[str | None], spec(
+        "The seats' client seeds mixed into this deal's shuffle, in the clear (null for none): "
+        "where no seed was committed (every seat null), and in older logs.")]]
+    client_commitments: NotRequired[Annotated[list[str | None], spec(
+        "Where client seeds entered this deal: each seat's seed commitment (`SHA-256(salt || "
+        "seed)`, as in the match's `client_seeds`), null for a seat that gave none; `scored` "
+        "reveals the seeds and salts (`reveal.client_seeds`).",
+        items={"oneOf": [{"$ref": REF + "Digest"}, {"type": "null"}]})]]
+    carry: NotRequired[Annotated[int, spec("Game points carried in from drawn deals.",
+                                           minimum=1)]]
 
 
 class DealtCore(TypedDict):
     """What every game's ``dealt`` records of the deal itself (``game.dealt``)."""
 
-    ruleset: str
+    ruleset: Annotated[str, ref("Preset")]
     players: int
-    options: dict[str, Json]
-    dealer: int
-    leader: int
-    hands: list[list[str]]
-    stock: list[str]
+    options: Annotated[dict[str, Json], ref("RulesetOptions")]
+    dealer: Seat
+    leader: Seat
+    hands: Annotated[list[list[str]], spec(
+        "Every hand; while the deal runs the caller sees only its own, the others are null.",
+        items=HIDDEN)]
+    stock: Annotated[list[str], ref("HiddenCards", "The stock, top first (the cards left "
+                                    "undealt, where there is no stock to draw from); null "
+                                    "while hidden.")]
 
 
 class DealtData(DealtCore, Fairness):
@@ -102,19 +121,20 @@ class DealtData(DealtCore, Fairness):
 
 
 class CardData(TypedDict):
-    card: str
+    card: Card
 
 
 class TrickTakenData(TypedDict):
     """A trick's winner and cards; a family's subclass adds what it counts (card points)."""
 
-    seat: int
-    cards: list[str]
+    seat: Seat
+    cards: Cards
 
 
 class Draw(TypedDict):
-    seat: int
-    card: str
+    seat: Seat
+    card: Annotated[str, ref("Card", "Null while the card is hidden from the caller.",
+                             nullable=True)]
 
 
 class DrewData(TypedDict):
@@ -137,13 +157,14 @@ class ScoredData(TypedDict):
 class TimedOutData(TypedDict):
     """A clock's event (``clock.timed_out``), in any game's log."""
 
-    seat: int
-    deadline: str
-    forfeit: NotRequired[bool]
+    seat: Seat
+    deadline: Annotated[str, spec(format="date-time")]
+    forfeit: NotRequired[Annotated[Literal[True], spec(
+        "The seat's side forfeits the match (`on_timeout` forfeit).")]]
 
 
 class BidData(TypedDict):
-    value: int
+    value: Annotated[int, spec(minimum=0)]
 
 
 PLAYED = EventType("played", CardData, "A card laid (a lead, a follow, a trick card).",

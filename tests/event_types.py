@@ -43,6 +43,8 @@ def _hints(cls: Any) -> dict[str, Any]:
 def of_type(tp: Any) -> Shape:
     """The shape a Python annotation allows (a ``TypedDict``, its fields' types)."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Annotated:  # the spec's refinements (domain/field_schema.py)
+        return of_type(args[0])
     if tp is Any:
         return Shape(OPEN)
     if typing.is_typeddict(tp):
@@ -163,6 +165,8 @@ def conforms(value: Any, tp: Any, where: str = "") -> list[str]:
     """Where ``value`` (an event's data) breaks the annotation ``tp`` (its ``TypedDict``)."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     here = where or "/"
+    if origin is typing.Annotated:
+        return conforms(value, args[0], where)
     if tp is Any:
         return []
     if typing.is_typeddict(tp):

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from ..event_data import (
     DREW,
     PLAYED,
@@ -14,14 +16,16 @@ from ..event_data import (
     scored,
     trick_taken,
 )
+from ..field_schema import ref, spec
 
 
 class BriscolaDealt(DealtData):
-    trump_card: str  # §13.2: the stock's last card, turned for trumps
+    trump_card: Annotated[str, ref("Card", "Briscola: the stock's last card, turned for trumps "
+                                   "(§13.2), drawn last.")]
 
 
 class BriscolaTrickTaken(TrickTakenData):
-    points: int
+    points: Annotated[int, spec("Card points taken.", minimum=0)]
 
 
 class BriscolaScored(ScoredData):

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from ..event_data import (
     DREW,
@@ -20,6 +20,7 @@ from ..event_data import (
     scored,
     trick_taken,
 )
+from ..field_schema import HIDDEN, Seat, ref, spec
 
 StopReason = Literal["leader", "side_winning", "no_cards", "no_continuation"]
 
@@ -28,28 +29,37 @@ class StoppedData(TypedDict):
     """Who ended the capture: the ``leader``, or the rules (``side_winning``, ``no_cards``;
     ``no_continuation`` only in logs of engines 1 and 2)."""
 
-    reason: StopReason
+    reason: Annotated[StopReason, spec(
+        "`leader`: the leader stopped (also where `stop` was its only legal move: a leader who "
+        "holds cards is always asked, RULES.md §2.3); `side_winning`: going on is not allowed "
+        "because the leader's side is winning (Sedmice, Šuster); `no_cards`: the leader's hand "
+        "is empty. `no_continuation` appears only in logs of engines 1 and 2, which ended a "
+        "capture by themselves where the leader held no card to go on with (their audits read "
+        "it as the leader's stop, or as `side_winning`).")]
 
 
 class SedmaTrickTaken(TrickTakenData):
-    side: int
-    points: int
+    side: Annotated[int, spec("Sedma family, the taker's side.", minimum=0)]
+    points: Annotated[int, spec("Card points taken.", minimum=0)]
 
 
 class HandsShownData(TypedDict):
-    hands: list[list[str]]
+    hands: Annotated[list[list[str]], spec(
+        "Every hand; the other partnership's are null while the deal runs.", items=HIDDEN)]
 
 
 class HintedData(TypedDict):
-    word: str | None  # null only in logs of engines 1 and 2, which hid it while the deal ran
+    word: Annotated[str | None, ref(  # null only in logs of engines 1 and 2
+        "HintWord", "Public (said aloud). Never null in a log of engine 3; engines 1 and 2 hid "
+        "it from the other side and spectators while the deal ran.", nullable=True)]
 
 
 class BurnedData(TypedDict):
-    seat: int
-    side: int
+    seat: Seat
+    side: Annotated[int, spec(minimum=0)]
     kind: Literal["round", "hand"]
-    rank: str
-    stakes: int
+    rank: Annotated[str, spec(pattern="^(A|K|Q|J|10|9|8|7|6|5|4|3|2)$")]
+    stakes: Annotated[int, spec(minimum=1)]
 
 
 class SedmaPassed(TypedDict):

@@ -5,7 +5,7 @@ each family's deals log (``Family.events``)."""
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
 from ..event_data import (
     BID,
@@ -19,14 +19,16 @@ from ..event_data import (
     scored,
     trick_taken,
 )
+from ..field_schema import Seat, Suit, ref, spec
 
 
 class SuecaDealt(DealtData):
-    trump_card: str  # §7.2: the dealer's last card, turned for trumps
+    trump_card: Annotated[str, ref("Card", "Sueca: the dealer's last card, turned for trumps "
+                                   "(§7.2).")]
 
 
 class PointsTaken(TrickTakenData):
-    points: int
+    points: Annotated[int, spec("Card points taken.", minimum=0)]
 
 
 class RedealAskedData(TypedDict):
@@ -40,21 +42,22 @@ class TricksScored(ScoredData):
 class ItalianaPassed(TypedDict):
     """A seat's pass (nothing more), or the server's for a seat after a 120 bid."""
 
-    seat: NotRequired[int]
+    seat: NotRequired[Annotated[int, ref("Seat", "Only when the server passes for a seat (a "
+                                         "120 bid ends the auction), with `auto`.")]]
     auto: NotRequired[Literal[True]]
 
 
 class ContractData(TypedDict):
-    seat: int
+    seat: Seat
     bid: int
 
 
 class TrumpChosenData(TypedDict):
-    suit: str
+    suit: Suit
 
 
 class CardCalledData(TypedDict):
-    card: str | None  # None: the bidder plays alone
+    card: Annotated[str | None, ref("Card", nullable=True)]  # None: the bidder plays alone
 
 
 class LeadChosenData(TypedDict):
@@ -62,7 +65,7 @@ class LeadChosenData(TypedDict):
 
 
 class PartnerRevealedData(TypedDict):
-    seat: int | None  # None: the bidder called a card of its own
+    seat: Annotated[int | None, spec(minimum=0, maximum=7)]  # None: the bidder is alone
 
 
 TRICK_TAKEN = trick_taken(PointsTaken)

@@ -4,7 +4,7 @@ deals log (``Family.events``)."""
 
 from __future__ import annotations
 
-from typing import NotRequired
+from typing import Annotated, NotRequired
 
 from ..event_data import (
     BID,
@@ -17,13 +17,17 @@ from ..event_data import (
     scored,
     trick_taken,
 )
+from ..field_schema import ref, spec
 
 
 class WhistDealt(DealtData):
-    hand: int                     # the hand's place in the schedule
-    cards: int                    # cards dealt to each player
-    trump: str | None             # None: no trumps
-    trump_card: NotRequired[str]  # ``trumps: turned``: the dealer's last card
+    hand: Annotated[int, spec("Serbian whist, the hand's place in the schedule.", minimum=1)]
+    cards: Annotated[int, spec("Serbian whist, cards dealt to each player.", minimum=1)]
+    trump: Annotated[str | None, ref("Suit", "Serbian whist, this hand's trumps (null is no "
+                                     "trumps).", nullable=True)]
+    trump_card: NotRequired[Annotated[str, ref(
+        "Card", "Serbian whist with `trumps: turned`: the dealer's last card, turned for "
+        "trumps.")]]
 
 
 DEALT = dealt(WhistDealt)

@@ -1,7 +1,8 @@
 """Each event type's ``TypedDict`` (``Family.events``, ``domain/event_data.py``) is the spec's
-``*Data`` schema of that type: the same fields, the same ones required, the same JSON types;
-and the events of random deals of every preset are what their ``TypedDict`` says (and what
-the spec says)."""
+``*Data`` schema of that type: the same fields, the same ones required, the same JSON types
+(``python -m api.spec`` writes most of them from the TypedDicts; the families' ``XScored`` are
+written by hand or in ``Family.schemas``); and the events of random deals of every preset are
+what their ``TypedDict`` says (and what the spec says)."""
 
 from __future__ import annotations
 
@@ -238,3 +239,18 @@ def test_a_new_games_new_event_type_gets_its_envelope_from_its_declaration() -> 
     assert envelopes[at + 1] == '      description: "A bonus is paid."'
     assert "        data: {$ref: '#/components/schemas/BonusPaidData'}" in envelopes[at:at + 16]
     assert "bonus-game" not in registry.PRESETS
+
+
+def test_two_families_declaring_one_field_differently_is_refused() -> None:
+    """``python -m api.spec`` merges one event type's declarations: a field two families type
+    differently has no one schema, and is named."""
+    from api.event_schemas import data_schema, merged
+
+    class One(typing.TypedDict):
+        seat: int
+
+    class Other(typing.TypedDict):
+        seat: str
+
+    with pytest.raises(ValueError, match="'seat'"):
+        merged([data_schema(One), data_schema(Other)])
