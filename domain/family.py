@@ -206,7 +206,8 @@ class Family(Protocol[S, R]):
     def schemas(self) -> Mapping[str, Json] | None: ...
 
     # -- its events' data (``domain/event_data.py``): every event type its deals log, each
-    # with the TypedDict of its data, held to the spec's *Data schemas by tests
+    # with the TypedDict of its data, from which ``python -m api.spec`` writes the spec's
+    # envelopes and *Data schemas
     @property
     def events(self) -> Mapping[str, Declared]: ...
 

@@ -254,3 +254,19 @@ def test_two_families_declaring_one_field_differently_is_refused() -> None:
 
     with pytest.raises(ValueError, match="'seat'"):
         merged([data_schema(One), data_schema(Other)])
+
+
+def test_a_family_without_its_events_is_refused_by_name() -> None:
+    from domain.family import IncompleteFamily, check
+    from tests.tiny_game import Tiny
+
+    class Silent(Tiny):
+        events = None
+
+    class Misnamed(Tiny):
+        events = {"played": EventType("laid", BidData)}
+
+    with pytest.raises(IncompleteFamily, match="'tiny' lacks 'events'"):
+        check(Silent())
+    with pytest.raises(IncompleteFamily, match=r"events\['played'\] must be an EventType named"):
+        check(Misnamed())
