@@ -3,7 +3,8 @@
 // file to fetch); the switch is the viewer's, kept in local storage. The audio context is made
 // on the switch's click (browsers let a page sound only after a gesture), or on the first
 // click on the page once the switch is on. What was played is counted on the switch
-// (data-played, "card 3 turn 1"): the browser tests read it.
+// (data-played, "card 3 turn 1", and data-audio, the audio context's state): the browser
+// tests read them.
 import { h } from "./dom.js";
 
 const KEY = "tricklog.sound";
@@ -44,7 +45,7 @@ function play(kind, draw) {
   draw(ctx, ctx.currentTime + 0.01);
   played[kind] += 1;
   const button = document.getElementById("sound");
-  if (button) button.dataset.played = `card ${played.card} turn ${played.turn}`;
+  if (button) Object.assign(button.dataset, { played: `card ${played.card} turn ${played.turn}`, audio: ctx.state });
 }
 
 // A card put down: 60 ms of noise through a band-pass filter, falling off fast.
