@@ -21,8 +21,11 @@ const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 // Where things are before a redraw: each card of the hand, each seat's plate, and the cards
 // already on the table, in play or just taken (they do not move again).
 export function before(root) {
-  const out = { hand: new Map(), seats: new Map(), table: new Set() };
-  if (!moving()) return out;
+  const out = { hand: new Map(), seats: new Map(), table: new Set(), shown: false };
+  // no cards in play on screen (the first drawing, the last trick recalled, the deal's end):
+  // what shows next is not news, nothing flies in
+  out.shown = Boolean(root.querySelector("#trick"));
+  if (!moving() || !out.shown) return out;
   for (const c of root.querySelectorAll("#hand [data-card]")) out.hand.set(c.dataset.card, c.getBoundingClientRect());
   for (const p of root.querySelectorAll(".plate[data-seat]")) out.seats.set(Number(p.dataset.seat), p.getBoundingClientRect());
   for (const c of root.querySelectorAll("#trick [data-card]")) out.table.add(c.dataset.card);
@@ -32,7 +35,7 @@ export function before(root) {
 // After the redraw: each card new on the table flies in from its hand or its seat (the card
 // that completes a trick too: it shows in the trick just taken). ``seatOf(card)``: who played it.
 export function after(root, was, seatOf, me) {
-  if (!moving()) return;
+  if (!moving() || !was.shown) return;
   const ms = Math.min(FLY_MS, pace.get() / 3);
   for (const card of root.querySelectorAll("#trick [data-card]")) {
     const code = card.dataset.card;
