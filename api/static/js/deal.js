@@ -16,6 +16,8 @@ import { auctionTable } from "./auction.js";
 import { endHeading, rematchButton, sheetTable, totals } from "./match-end.js";
 import { Pacer, paceChooser } from "./pace.js";
 import { lastTrickButton, lastTrickPanel, onKey, story } from "./recall.js";
+import { after, before, collect } from "./motion.js";
+import { sound, soundSwitch } from "./sound.js";
 
 // While a move is retried with its key (api.js postMove); cleared once it lands.
 const retryWords = (err) =>
@@ -142,6 +144,7 @@ class Table {
       ),
       chooser,
       paceChooser(),
+      soundSwitch(),
       this.live,
     );
   }
@@ -213,8 +216,10 @@ class Table {
   async apply(item) {
     if (item.event) {
       feed(this.history, item.event);
+      if (item.event.type === "timed_out") await this.awayNow(true);
       return null;
     }
+    await this.awayNow(false);
     if (item.reveal) {
       this.trickFirst = false; // the last trick has been seen: now the deal's end
       this.render();
@@ -229,8 +234,13 @@ class Table {
       this.pacer.queue.unshift({ reveal: true });
     }
     await this.show(item.view);
-    if (fresh) return "trick";
-    return this.view.table.length > cards ? "card" : null;
+    const played = this.view.table.length > cards;
+    if (fresh || played) sound.card();
+    if (fresh) {
+      collect(this.root, trick.seat);
+      return "trick";
+    }
+    return played ? "card" : null;
   }
 
   recall(on = !this.recalling) {
@@ -245,6 +255,25 @@ class Table {
     this.view = view;
     if (view.phase === "over" && !this.match.over) await this.refreshMatch();
     this.render();
+  }
+
+  // Who played ``card`` of the cards in play or of the trick just taken.
+  seatOf(card) {
+    const played = [...this.view.table, ...(this.history.lastTrick?.cards || [])];
+    return played.find((t) => t.card === card)?.seat ?? null;
+  }
+
+  // Which seats are away (a clock ran out): asked after each timeout, and while a seat is
+  // away at most every 5 s, so that every plate says it and its "away" goes when it is back.
+  async awayNow(timedOut) {
+    const due = timedOut || ((this.match.away || []).length && Date.now() - (this.awayAsked || 0) > 5000);
+    if (!due) return;
+    this.awayAsked = Date.now();
+    try {
+      this.match.away = (await api("GET", path("v1", "matches", this.match.id))).away;
+    } catch {
+      // the table goes on: the next timeout asks again
+    }
   }
 
   async refreshMatch() {
@@ -263,6 +292,7 @@ class Table {
     const inside = this.root.contains(document.activeElement);
     const focusedId = !focused && inside ? document.activeElement.id : "";
     const mine = this.me !== null;
+    const was = before(this.root);
     this.parts.status.textContent = phaseSentence(ctx);
     const away = mine && (this.match.away || []).includes(this.me);
     fill(this.parts.moves, away ? this.backButton() : mine ? actions(ctx, (m) => this.play(m)) : null);
@@ -292,9 +322,12 @@ class Table {
         ],
       }),
     );
+    after(this.root, was, (card) => this.seatOf(card), this.me);
     fill(this.parts.log, auctionTable(ctx, this.history), story(ctx, this.history, this.whole, () => this.wholeDeal()));
     this.timeTrick();
-    this.root.classList.toggle("my-turn", mine && this.view.turn === this.me);
+    const myTurn = mine && this.view.turn === this.me && this.view.phase !== "over";
+    if (myTurn && !this.root.classList.contains("my-turn")) sound.turn();
+    this.root.classList.toggle("my-turn", myTurn);
     this.root.dataset.seq = String(this.view.seq); // tests wait on this: it only grows
     if (focused) {
       const again =

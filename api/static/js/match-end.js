@@ -7,6 +7,7 @@ import { SUITS } from "./cards.js";
 import { h, path } from "./dom.js";
 import { target } from "./games.js";
 import { together } from "./words.js";
+import { qrImage } from "./qr.js";
 
 const sidesOf = (match) => match.sides || match.seats.map((s) => [s.seat]);
 
@@ -103,7 +104,7 @@ export function rematchButton(ctx, match, token, me) {
 
 function invitesFor(next, others) {
   const rows = others.map((i) =>
-    h("li", {}, `${next.seats[i.seat].name} (seat ${i.seat + 1}): `, h("input", { class: "invite-link", value: location.origin + i.link, size: 40, readonly: true, "aria-label": `invite link for seat ${i.seat + 1}` })),
+    h("li", {}, `${next.seats[i.seat].name} (seat ${i.seat + 1}): `, h("input", { class: "invite-link", value: location.origin + i.link, size: 40, readonly: true, "aria-label": `invite link for seat ${i.seat + 1}` }), qrImage(location.origin + i.link, `QR code of the invite link for seat ${i.seat + 1}`)),
   );
   return h(
     "section",

@@ -5,6 +5,7 @@
 import { api, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { fieldWords, problemWords } from "./words.js";
+import { qrImage } from "./qr.js";
 
 let rulesets = [];
 
@@ -240,6 +241,7 @@ function share(match) {
       h("button", { type: "button", class: "copy", events: { click: copy } }, "Copy"),
       " ",
       note,
+      qrImage(link, `QR code of the invite link for seat ${invite.seat + 1}`),
     );
   });
   $("create").replaceWith(

@@ -15,6 +15,7 @@ export function ratingsSection() {
       h("label", {}, "Game ", h("select", { id: "ratings-game" })),
     ),
     h("div", { id: "ratings-board" }, h("p", { class: "muted" }, "Loading…")),
+    h("div", { id: "ladder-board" }),
   );
 }
 
@@ -39,6 +40,7 @@ async function show() {
   try {
     const got = await api("GET", `/v1/ratings?preset=${encodeURIComponent(preset)}&players=${players}`);
     fill(board, got.ratings.length ? table(got.ratings) : h("p", { class: "muted" }, "No rated match yet."));
+    await ladder(preset, Number(players));
   } catch (err) {
     fill(board, h("p", { class: "error", role: "alert" }, problemWords(err)));
   }
@@ -65,5 +67,38 @@ function table(rows) {
         ),
       ),
     ),
+  );
+}
+
+// The bots' ladder of that game (GET /v1/ladder/{preset}), where it plays at this player
+// count: who entered, how they stand, their rating; the built-in anchors always play.
+async function ladder(preset, players) {
+  const board = document.getElementById("ladder-board");
+  const got = await api("GET", `/v1/ladder/${encodeURIComponent(preset)}`);
+  if (got.players !== players) return fill(board);
+  const head = ["Name", "Kind", "Status", "Matches", "Rating"];
+  const rows = got.entries.map((e) =>
+    h(
+      "tr",
+      { data: { entity: e.id } },
+      h("td", {}, e.name),
+      h("td", {}, e.kind === "webhook" ? "webhook bot" : "stream bot (player key)"),
+      h("td", {}, e.status),
+      h("td", {}, String(e.matches ?? 0)),
+      h("td", {}, e.rating === null || e.rating === undefined ? "not yet" : e.rating.toFixed(1)),
+    ),
+  );
+  fill(
+    board,
+    h("h3", { id: "ladder-title" }, "The bots' ladder"),
+    h("p", { class: "muted" }, `Always playing as anchors: the built-in ${got.anchors.map((a) => a.replace(/^bot:/, "")).join(", ")} bots.`),
+    rows.length
+      ? h(
+          "table",
+          { class: "matches ratings", "aria-labelledby": "ladder-title" },
+          h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))),
+          h("tbody", {}, rows),
+        )
+      : h("p", { class: "muted" }, "No bot has entered this ladder yet."),
   );
 }

@@ -5,6 +5,7 @@ import { cardBack, cardFace, cardName, cardText, suitChip } from "./cards.js";
 import { h } from "./dom.js";
 import { clockwise, dealsInMatch, facts as gameOf, sortHand, target } from "./games.js";
 import { pointsBySide } from "./history.js";
+import { bubbles } from "./bubbles.js";
 import { matchScore, name, partnerOf, together } from "./words.js";
 
 const SLOTS = {
@@ -53,6 +54,8 @@ function badges(ctx, seat) {
     ),
   ];
   if (seat === v.dealer) out.push(h("span", { class: "badge dealer" }, "dealer"));
+  if ((ctx.match.away || []).includes(seat))
+    out.push(h("span", { class: "badge away", title: "its clock ran out: a bot plays its turns" }, "away · a bot plays"));
   if (teams(v)) {
     const mine = ctx.me !== null && sideOf(v, ctx.me) === sideOf(v, seat);
     if (seat !== ctx.me && mine) out.push(h("span", { class: "badge partner" }, "your partner"));
@@ -62,7 +65,8 @@ function badges(ctx, seat) {
   }
   if (v.bidder === seat && v.bid) out.push(h("span", { class: "badge partner" }, `bidder · ${v.bid}`));
   if (v.partner === seat && v.partner !== v.bidder)
-    out.push(h("span", { class: "badge partner" }, partnerOf(ctx, v.bidder)));
+    // the hidden partner, revealed (Sueca Italiana): a mark of its own beside the name
+    out.push(h("span", { class: "badge partner revealed", id: "revealed-partner" }, "✦ ", partnerOf(ctx, v.bidder)));
   return out;
 }
 
@@ -151,6 +155,7 @@ function plate(ctx, seat, slot, opts) {
     h("div", { class: "badges" }, badges(ctx, seat)),
     h("div", { class: "facts" }, facts(ctx, seat)),
     h("div", { class: "markers" }, marker(ctx, seat)),
+    opts.bubbles?.[seat] ?? null,
     h("div", { class: "row" }, held(ctx, seat, opts), opts.hands ? null : turned(ctx, seat)),
   );
 }
@@ -217,7 +222,8 @@ function trick(ctx, history, where) {
 // and ``opts.played``: everyone's cards, face up (the replay of a finished deal).
 export function felt(ctx, history, opts = {}) {
   const where = slots(ctx.view, ctx.me);
-  const plates = Object.entries(where).map(([seat, slot]) => plate(ctx, Number(seat), slot, opts));
+  const said = { ...opts, bubbles: bubbles(ctx, history) };
+  const plates = Object.entries(where).map(([seat, slot]) => plate(ctx, Number(seat), slot, said));
   const bottom = plates.find((p) => p.classList.contains("slot-bottom"));
   return h(
     "div",
