@@ -80,6 +80,8 @@ screenshots: $(TEST_STAMP) browser-try
 	mkdir -p docs/screenshots
 	TRICKLOG_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest tests/e2e/test_every_family.py \
 	  -k "sueca-4 or sueca-italiana-5 or serbian-whist-6 or hola-6"
+	if command -v pngquant >/dev/null; then \
+	  pngquant --quality 70-90 --speed 1 --force --ext .png docs/screenshots/*.png; fi
 
 # A second generator: TypeScript types from openapi.yaml (openapi-typescript), compiled with
 # `tsc --noEmit` together with a small program that uses them (scripts/typescript/).

@@ -177,7 +177,7 @@ def looked_at(browser: Any, folder: Path, table: str, moment: str) -> list[str]:
 def picture(browser: Any, folder: Path, name: str) -> None:
     """A JPEG in ``folder`` (Chromium encodes it five times faster than a PNG); the README's
     phone and desktop pictures as PNG in ``$TRICKLOG_SCREENSHOTS`` when set."""
-    browser.execute_script("window.scrollTo(0, 0)")
+    browser.execute_script("window.scrollTo(0, 0); document.activeElement?.blur?.();")
     shot = browser.execute_cdp_cmd("Page.captureScreenshot", {"format": "jpeg", "quality": 80})
     (folder / f"{name}.jpg").write_bytes(base64.b64decode(shot["data"]))
     target = os.environ.get("TRICKLOG_SCREENSHOTS")
