@@ -71,11 +71,17 @@ $(AXE_STAMP):
 	  echo "the accessibility check will be skipped: npm could not install axe-core@$(AXE_VERSION)"; \
 	else echo "the accessibility check will be skipped: no npm to install axe-core"; fi
 
-# The four pictures of the page in docs/ (lobby, table, end of a deal, replay).
+# The pictures of the page in docs/ (lobby, table, end of a deal, replay, phones) and the phone
+# and laptop pictures of a few tables in docs/screenshots/ (tests/e2e/test_every_family.py).
 screenshots: $(TEST_STAMP) browser-try
 	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_browser.py \
 	  -k "sueca_deal_by_mouse or replay_tells"
 	TRICKLOG_SCREENSHOTS=docs $(BIN)/python -m pytest tests/e2e/test_phone.py -k "390x844 or replay"
+	mkdir -p docs/screenshots
+	TRICKLOG_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest tests/e2e/test_every_family.py \
+	  -k "sueca-4 or sueca-italiana-5 or serbian-whist-6 or hola-6"
+	if command -v pngquant >/dev/null; then \
+	  pngquant --quality 70-90 --speed 1 --force --ext .png docs/screenshots/*.png; fi
 
 # A second generator: TypeScript types from openapi.yaml (openapi-typescript), compiled with
 # `tsc --noEmit` together with a small program that uses them (scripts/typescript/).

@@ -49,7 +49,7 @@ export function sheetTable(sheet) {
   };
   return h(
     "table",
-    { class: "sheet", id: "sheet" },
+    { class: "sheet", id: "sheet", tabIndex: 0 }, // focusable: on a phone it scrolls sideways
     h("caption", {}, "Score sheet"),
     h(
       "thead",

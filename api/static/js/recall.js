@@ -49,7 +49,8 @@ export function lastTrickButton(open, on) {
 export function story(ctx, history, whole, toggle) {
   const events = whole ? history.events : history.events.slice(-SHORT);
   return [
-    h("ol", { id: "log", data: { shown: events.length } }, events.map((e) => h("li", {}, eventSentence(ctx, e)))),
+    // focusable: on a phone it is a box of its own that scrolls (axe: scrollable-region-focusable)
+    h("ol", { id: "log", tabIndex: 0, data: { shown: events.length } }, events.map((e) => h("li", {}, eventSentence(ctx, e)))),
     history.events.length > SHORT || whole
       ? h(
           "button",
