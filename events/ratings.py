@@ -7,6 +7,11 @@ each plays for themselves), is maintained, and is free of patents;
 Glicko-2 rates only one against one, and TrueSkill is patent-encumbered and its Python
 package barely kept.
 
+Where a table has more than two sides (each for themselves), the match ranks every side, not
+only the winners against the rest: the family's own ``match_winners`` is asked again among the
+sides not yet placed (``places``), so last place tells against a bot as first place tells for
+one. A ladder among three bots settles in far fewer matches so; two sides are ranked as before.
+
 Who is rated: a seat's player (``p_...``, from the seat or its ``seat_claimed``) or its bot
 (``bot:heuristic``, ``bot:wb_...``). Each side of the match is a team; the winning sides rank
 first, the others after them. An entity at several seats (a bot playing both partners, or
@@ -25,7 +30,10 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from domain import match as match_rules
 from domain.registry import family_of, rules_for
+
+from .envelope import to_event
 
 MODEL = PlackettLuce()
 Table = dict[str, dict[str, Any]]  # entity -> {mu, sigma, matches}
@@ -41,6 +49,7 @@ class Outcome:
     sides: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     ended_ms: int = 0
+    places: tuple[int, ...] = ()            # each side's place, 0 first, if more than 2 sides
 
 
 def pool_of(rules: Any) -> str:
@@ -72,10 +81,31 @@ def outcome_of(envelopes: list[dict[str, Any]]) -> Outcome | None:
     if ended is None or any(e is None for e in entities):
         return None
     rules = rules_for(made["ruleset"], made["players"], made["options"])
+    final = match_rules.fold([to_event(e) for e in envelopes]) if len(rules.sides) > 2 else None
     return Outcome(made["id"], pool_of(rules), tuple(e for e in entities if e),
                    tuple(tuple(side) for side in rules.sides),
                    tuple(ended["data"].get("winners", [ended["data"]["winner"]])),
-                   ms_of(ended["at"]))
+                   ms_of(ended["at"]), places(final) if final is not None else ())
+
+
+def places(match: Any) -> tuple[int, ...]:
+    """Each side's place at the end of ``match`` (0 first; level sides share one), found by
+    asking the family who has won among the sides not yet placed, again and again; sides it
+    cannot part (a target nobody else reached) share the last place. () for two sides."""
+    rules, totals, tiebreak = match.rules, list(match.totals), list(match.tiebreak)
+    if len(rules.sides) <= 2 or len(totals) != len(rules.sides):
+        return ()
+    decide, deals = family_of(rules).match_winners, len(match.deals)
+    out, left, place = [0] * len(totals), list(range(len(totals))), 0
+    while left:
+        won = decide(rules, [totals[s] for s in left], deals,
+                     [tiebreak[s] for s in left] if tiebreak else [])
+        picked = [left[i] for i in won] if won and len(won) < len(left) else list(left)
+        for side in picked:
+            out[side] = place
+        place += 1
+        left = [s for s in left if s not in picked]
+    return tuple(out)
 
 
 def ms_of(at: str) -> int:
@@ -85,8 +115,9 @@ def ms_of(at: str) -> int:
 def rate(table: Table, outcome: Outcome) -> Table:
     """``table`` after ``outcome`` (a new table; the old one is left as it was)."""
     teams = [[_rating(table, outcome.entities[s]) for s in side] for side in outcome.sides]
-    ranks: list[float] = [0.0 if i in outcome.winners or not outcome.winners else 1.0
-                          for i in range(len(outcome.sides))]
+    ranks: list[float] = [float(p) for p in outcome.places] or [
+        0.0 if i in outcome.winners or not outcome.winners else 1.0
+        for i in range(len(outcome.sides))]
     after = MODEL.rate(teams, ranks=ranks)
     updates: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for side, new in zip(outcome.sides, after, strict=True):
@@ -105,7 +136,7 @@ def outcome_of_state(match: Any, entities: list[str], ended_ms: int = 0) -> Outc
     ``scripts/ladder_run.py``'s matches, played without a store)."""
     return Outcome(match.id, pool_of(match.rules), tuple(entities),
                    tuple(tuple(side) for side in match.rules.sides), tuple(match.winners),
-                   ended_ms)
+                   ended_ms, places(match))
 
 
 def _rating(table: Table, entity: str) -> Any:

@@ -5,10 +5,12 @@ clock keeper enforces the deadlines), N matches (default 50) are created at once
 two-player Sedma match with one human seat that never moves, a ``heuristic`` bot, and a move
 clock of ``--move-seconds`` (default 2) whose seat never goes away (``away_after`` high), so
 every one of that seat's turns times out. The script polls every deal's log until the matches
-are over (or ``--seconds`` pass) and, for every ``timed_out``, takes the bot's move time (the
+are over (or ``--seconds`` pass: ``seconds`` says how long they took, to the next poll) and,
+for every ``timed_out``, takes the bot's move time (the
 envelope's ``at``: ``timed_out`` and the move are one append) minus the deadline. It prints
 p50, p99 and max of that lateness, in ms, and how many deadlines it saw (all stamps are the
-server's own clock).
+server's own clock); and how long the bot seat's own moves waited after their turn began
+(``bot_wait_*``: its think time, ``TRICKLOG_BOT_MIN_THINK``, 0.4 s, plus the workers' delay).
 
     python scripts/bench_clocks.py --url http://127.0.0.1:8000 --matches 50 --move-seconds 2
 """
@@ -40,17 +42,23 @@ def create(base: str, move_seconds: float) -> str:
     return str(call(f"{base}/v1/matches", "POST", body)["id"])
 
 
-def lateness(base: str, match_id: str) -> tuple[bool, list[float]]:
-    """Whether the match is over, and each timeout's lateness (ms) in its deals."""
+def lateness(base: str, match_id: str) -> tuple[bool, list[float], list[float]]:
+    """Whether the match is over, each timeout's lateness (ms) in its deals, and each of the
+    bot seat's own moves' wait (ms from the event that made it its turn: its think time
+    plus however long the workers took to get to it)."""
     match = call(f"{base}/v1/matches/{match_id}")
-    late = []
+    late, waits = [], []
     for deal in match["deals"]:
-        for env in call(f"{base}/v1/deals/{deal['id']}/events")["events"]:
+        log = call(f"{base}/v1/deals/{deal['id']}/events")["events"]
+        for before, env in zip(log, log[1:], strict=False):
             if env["type"] == "timed_out":
                 at = datetime.fromisoformat(env["at"])
                 due = datetime.fromisoformat(env["data"]["deadline"])
                 late.append((at - due).total_seconds() * 1000)
-    return match["status"] == "over", late
+            elif env["command_id"] == f"bot:{before['seq']}":
+                waited = datetime.fromisoformat(env["at"]) - datetime.fromisoformat(before["at"])
+                waits.append(waited.total_seconds() * 1000)
+    return match["status"] == "over", late, waits
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -69,19 +77,25 @@ def main(argv: list[str] | None = None) -> int:
         ids = list(pool.map(lambda _: create(args.url, args.move_seconds),
                             range(args.matches)))
         print(f"{len(ids)} matches created", file=sys.stderr)
-        limit = time.monotonic() + args.seconds
+        start = time.monotonic()
+        limit = start + args.seconds
         while True:
             time.sleep(2)
             seen = list(pool.map(lambda m: lateness(args.url, m), ids))
-            over = sum(done for done, _ in seen)
+            over = sum(done for done, _, _ in seen)
             print(f"{over}/{len(ids)} over", file=sys.stderr)
             if over == len(ids) or time.monotonic() > limit:
                 break
-    late = [ms for _, row in seen for ms in row]
-    print(json.dumps({"matches": len(ids), "over": over, "move_seconds": args.move_seconds,
+        elapsed = time.monotonic() - start
+    late = [ms for _, row, _ in seen for ms in row]
+    waits = [ms for _, _, row in seen for ms in row]
+    print(json.dumps({"matches": len(ids), "over": over, "seconds": round(elapsed),
+                      "move_seconds": args.move_seconds,
                       "deadlines": len(late), "p50_ms": round(percentile(late, 0.5), 1),
                       "p99_ms": round(percentile(late, 0.99), 1),
-                      "max_ms": round(max(late), 1)}))
+                      "max_ms": round(max(late), 1), "bot_moves": len(waits),
+                      "bot_wait_p50_ms": round(percentile(waits, 0.5)),
+                      "bot_wait_p99_ms": round(percentile(waits, 0.99))}))
     return 0
 
 

@@ -33,8 +33,10 @@ ANCHORS = ("random", "heuristic", "search")
 
 def run(preset: str, players: int, matches: int, bots: tuple[str, ...] = ANCHORS,
         seed: int = 1, options: dict[str, Any] | None = None,
-        progress: Any = None) -> ratings.Table:
-    """The ratings table after ``matches`` ladder matches among ``bots``."""
+        progress: Any = None, until: float | None = None) -> ratings.Table:
+    """The ratings table after ``matches`` ladder matches among ``bots`` (fewer if the
+    ``time.monotonic()`` deadline ``until`` passes first: the entries' ``matches`` say how
+    many were played)."""
     rules = arena.check(preset, players, bots)
     if options:
         rules = arena.rules_for(preset, players, options)
@@ -42,6 +44,8 @@ def run(preset: str, players: int, matches: int, bots: tuple[str, ...] = ANCHORS
     table: ratings.Table = {}
     sides = [list(side) for side in rules.sides]
     for i in range(matches):
+        if until is not None and time.monotonic() > until:
+            break
         entities = ladder_pairing.pick([f"bot:{b}" for b in bots], table, len(sides), rng)
         seat_entities = ladder_pairing.seats(sides, entities, rng)
         seat_bots = [e.removeprefix("bot:") for e in seat_entities]
@@ -62,16 +66,19 @@ def parser() -> argparse.ArgumentParser:
     out.add_argument("--options", type=json.loads, default={},
                      help='the preset\'s options as JSON, e.g. \'{"target_stakes": 1}\'')
     out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--seconds", type=float, help="stop starting matches after this long")
     return out
 
 
-def show(args: argparse.Namespace, players: int, table: ratings.Table) -> None:
+def show(args: argparse.Namespace, players: int, table: ratings.Table, played: int
+         ) -> None:
     board = ratings.leaderboard(table, {})
     if args.json:
-        print(json.dumps({"preset": args.preset, "players": players, "matches": args.matches,
-                          "options": args.options, "ratings": board}))
+        print(json.dumps({"preset": args.preset, "players": players, "matches": played,
+                          "options": args.options, "ratings": board,
+                          "mu": {e: row["mu"] for e, row in table.items()}}))
         return
-    print(f"{args.preset} for {players}, {args.matches} matches, pool "
+    print(f"{args.preset} for {players}, {played} matches, pool "
           f"{ratings.pool_of(arena.rules_for(args.preset, players, args.options))}")
     print("| rank | id | rating (mu - 3 sigma) | mu | uncertainty | matches |")
     print("|---|---|---|---|---|---|")
@@ -86,20 +93,25 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players or PRESETS[args.preset].players[0]
     start = time.monotonic()
 
+    played = [0]
+
     def progress(done: int, total: int, table: ratings.Table) -> None:
+        played[0] = done
         if done % 10 == 0 or done == total:
-            top = ", ".join(f"{row['id']} {row['rating']:.1f}"
+            top = ", ".join(f"{row['id']} {row['rating']:.1f} ({table[row['id']]['mu']:.1f}"
+                            f" ± {row['uncertainty']:.1f})"
                             for row in ratings.leaderboard(table, {}))
             print(f"{done}/{total} matches, {time.monotonic() - start:.0f} s: {top}",
                   file=sys.stderr, flush=True)
 
     try:
         table = run(args.preset, players, args.matches, tuple(args.bots), args.seed,
-                    args.options, progress)
+                    args.options, progress,
+                    None if args.seconds is None else start + args.seconds)
     except (arena.ArenaError, ValueError) as exc:
         print(f"ladder_run: {exc}", file=sys.stderr)
         return 2
-    show(args, players, table)
+    show(args, players, table, played[0])
     return 0
 
 

@@ -31,7 +31,7 @@ def run(settings: Settings, *, burst: bool, webhooks: bool, analyses: bool) -> N
         Worker([queue], connection=queue.connection, serializer=queue.serializer).work(
             burst=burst, with_scheduler=False)
         return
-    ClockKeeper(referee, lease_ms=int(settings.clock_lease * 1000)).start()
+    ClockKeeper(referee, lease_ms=int(settings.clock_lease * 1000), turns=turns).start()
     name = f"{socket.gethostname()}:{os.getpid()}"
     queue = turns.webhooks if webhooks else turns.queue
     worker = SweepingWorker([queue], connection=turns.queue.connection,

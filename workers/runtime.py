@@ -26,11 +26,13 @@ def queue_for(connection: redis.Redis) -> Queue:
     return Queue(QUEUE_NAME, connection=connection, serializer=JSONSerializer)
 
 
-def turn_hook(queue: Queue, settings: Settings | None = None) -> BotTurns:
+def turn_hook(queue: Queue, settings: Settings | None = None, *, timers: bool = False
+              ) -> BotTurns:
     """The notifier a referee calls when a bot seat is to act: enqueue one job per turn
     (``workers.turns``: a duplicate or retried job can never move twice), a webhook bot's on
-    a queue of its own."""
-    return BotTurns(queue, settings)
+    a queue of its own; with ``timers``, once the bot's think time is over (the workers'
+    clock keepers enqueue it then)."""
+    return BotTurns(queue, settings, timers=timers)
 
 
 def compose(settings: Settings, *, client: redis.Redis | None = None,
@@ -42,7 +44,7 @@ def compose(settings: Settings, *, client: redis.Redis | None = None,
         client = connect(settings.redis_url)
     if queue_client is None:
         queue_client = connect(settings.queue_url) if settings.queue_url else client
-    turns = turn_hook(queue_for(queue_client), settings)
+    turns = turn_hook(queue_for(queue_client), settings, timers=True)
     return Referee(EventStore(client), clock=clock, on_turn=turns, on_stall=turns.ensure)
 
 

@@ -18,11 +18,14 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from rq import Worker
+from rq import Queue, Worker
+from rq.job import Job
+from rq.worker import WorkerStatus
 
 from events.referee import NotFound, Referee, deals, matches, turns
 
 from .retention import RETENTION_INTERVAL, expire_abandoned
+from .turns import PLAY_BOT_TURN, WEBHOOK_QUEUE_NAME
 
 log = logging.getLogger("tricklog.workers.sweeper")
 SWEEP_INTERVAL = 2
@@ -101,7 +104,15 @@ class Sweeper:
 class SweepingWorker(Worker):
     """An RQ worker that sweeps (and plays the bots' ladder, ``workers/ladder.py``) between jobs
     and while it waits for one: its wait for the next job is cut into ``SWEEP_INTERVAL``
-    slices."""
+    slices.
+
+    A built-in bot's turn runs in this process, without a work horse: it is our own code, a
+    few ms to a few hundred of CPU (its think time was waited out before it was enqueued,
+    ``workers.turn_timers``), where forking a horse for it costs tens of ms more, and one
+    worker plays every table's bots one after another. RQ's timeout still cuts it off (an
+    alarm in this process), and a worker killed in the middle of it leaves a started job
+    without heartbeat that ``BotTurns.ensure`` enqueues again, as with a horse. Webhook bots'
+    turns (calls to someone else's server), audits and replays fork as RQ does."""
 
     def __init__(self, *args: Any, sweeper: Sweeper, ladder: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -111,6 +122,14 @@ class SweepingWorker(Worker):
         self.sweeper.maybe()
         if self.ladder is not None:
             self.ladder.maybe()
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        if job.func_name != PLAY_BOT_TURN or queue.name == WEBHOOK_QUEUE_NAME:
+            super().execute_job(job, queue)
+            return
+        execution = self.prepare_execution(job)
+        self.perform_job(job, queue, execution)
+        self.set_state(WorkerStatus.IDLE)
 
     def dequeue_job_and_maintain_ttl(self, timeout: int | None,
                                      max_idle_time: int | None = None) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
+import time
 from datetime import UTC, datetime
 
 from rq import Queue, Retry
@@ -19,6 +20,8 @@ from rq.job import Job
 from rq.utils import utcparse
 
 from events.config import Settings
+
+from .turn_timers import TurnTimers, parse
 
 log = logging.getLogger("tricklog.workers.turns")
 
@@ -74,18 +77,34 @@ def served_job(queue: Queue, ident: str) -> Job:
 class BotTurns:
     """The notifier a referee calls when a bot seat is to act (``__call__``: enqueue), and the
     check a sweeper or a read makes (``ensure``). A webhook bot's turn (``bot`` a ``wb_`` id)
-    goes on ``webhooks``, a queue beside ``queue`` with the same connection."""
+    goes on ``webhooks``, a queue beside ``queue`` with the same connection.
 
-    def __init__(self, queue: Queue, settings: Settings | None = None) -> None:
+    With ``timers`` (the composition of the API and the workers, whose clock keepers
+    ``release`` them), a turn with a think time waits it out in ``workers.turn_timers`` and is
+    enqueued when it may be played: no worker sleeps through a bot's think time. Without, the
+    job is enqueued at once and waits the rest of the think time itself (``workers.bots``),
+    as a turn enqueued late by ``ensure`` does."""
+
+    def __init__(self, queue: Queue, settings: Settings | None = None, *,
+                 timers: bool = False) -> None:
         self.queue = queue
         self.webhooks = Queue(WEBHOOK_QUEUE_NAME, connection=queue.connection,
                               serializer=queue.serializer)
         self.settings = settings
+        self.timers = TurnTimers(queue.connection) if timers else None
 
     def queue_of(self, bot: str) -> Queue:
         return self.webhooks if bot.startswith("wb_") else self.queue
 
     def __call__(self, deal_id: str, seq: int, seat: int, bot: str = "") -> None:
+        think = think_time(self.settings or Settings.from_env())
+        if self.timers is not None and think > 0:  # the move was stamped before now
+            due_ms = math.ceil((time.time() + think) * 1000)
+            self.timers.add(deal_id, seq, seat, bot, due_ms)
+            return
+        self.enqueue(deal_id, seq, seat, bot)
+
+    def enqueue(self, deal_id: str, seq: int, seat: int, bot: str = "") -> None:
         # By name: the job module needs the runtime, which needs this; no import circle.
         timeout = None
         if bot.startswith("wb_"):
@@ -94,8 +113,30 @@ class BotTurns:
             PLAY_BOT_TURN, deal_id, seq, seat, job_id=job_id(deal_id, seq), result_ttl=60,
             failure_ttl=3600, job_timeout=timeout, retry=Retry(max=3))  # at least once
 
+    def release(self, now_ms: int, lease_ms: int, count: int = 50) -> int:
+        """Enqueue the turns whose think time is over at ``now_ms`` (a clock keeper's tick);
+        how many. A turn claimed here is held ``lease_ms``: if this worker dies before it is
+        enqueued, it falls due again."""
+        if self.timers is None:
+            return 0
+        claimed = self.timers.claim(now_ms, lease_ms, count)
+        for raw in claimed:
+            deal_id, seq, seat, bot = parse(raw)
+            if self.queue.connection.hget(Job.key_for(job_id(deal_id, seq)), "status") is None:
+                self.enqueue(deal_id, seq, seat, bot)
+            else:  # a job exists (a claim that outlived its worker): only if it is lost
+                self._ensure_job(deal_id, seq, seat, bot)
+            self.timers.drop(raw)
+        return len(claimed)
+
     def ensure(self, deal_id: str, seq: int, seat: int, bot: str = "") -> bool:
-        """Enqueue the turn unless a job will play it; True if it was enqueued."""
+        """Enqueue the turn unless a job will play it (or it waits out its think time in
+        the timers); True if it was enqueued."""
+        if self.timers is not None and self.timers.waiting(deal_id, seq, seat, bot):
+            return False
+        return self._ensure_job(deal_id, seq, seat, bot)
+
+    def _ensure_job(self, deal_id: str, seq: int, seat: int, bot: str) -> bool:
         ident, queue = job_id(deal_id, seq), self.queue_of(bot)
         status, enqueued, started, beat = self.queue.connection.hmget(
             Job.key_for(ident), "status", "enqueued_at", "started_at", "last_heartbeat")
@@ -107,7 +148,7 @@ class BotTurns:
             return False
         if status == b"failed":
             queue.failed_job_registry.remove(ident)
-        self(deal_id, seq, seat, bot)
+        self.enqueue(deal_id, seq, seat, bot)
         log.warning("bot turn had no job; enqueued", extra={
             "deal": deal_id, "seq": seq, "seat": seat,
             "job_status": status.decode() if status else None})

@@ -60,3 +60,37 @@ def test_the_script_prints_a_leaderboard(capsys) -> None:  # type: ignore[no-unt
                         "heuristic", "--options", '{"target_stakes": 1}']) == 0
     out = capsys.readouterr()
     assert "| 1 | bot:" in out.out and "2/2 matches" in out.err
+
+
+def test_an_each_for_themselves_match_ranks_every_seat_by_its_total() -> None:
+    """Four seats, each its own side: every seat gets a place, in the order of the totals
+    (the highest first in Sueca Italiana), and the rating moves with the place, not only
+    with the win: a seat placed below another ends below it."""
+    from domain.registry import rules_for
+    from workers import arena
+
+    rules = rules_for("sueca-italiana", 4, {"deals": 2})
+    parted = 0
+    for seed in range(4):
+        final = arena.play_match(rules, ["random", "heuristic", "random", "heuristic"], seed,
+                                 arena.Tally(), set())
+        places, totals = ratings.places(final), final.totals
+        assert {places[s] for s in final.winners} == {0}
+        entities = ["bot:a", "bot:b", "bot:c", "bot:d"]
+        table = ratings.rate({}, ratings.outcome_of_state(final, entities))
+        for a in range(4):
+            for b in range(4):
+                assert (totals[a] > totals[b]) == (places[a] < places[b])
+                if places[a] < places[b]:
+                    assert table[entities[a]]["mu"] > table[entities[b]]["mu"]
+                    parted += places[a] > 0  # two seats parted below the winners
+    assert parted, "no match placed two losing seats apart"
+
+
+def test_two_sides_are_ranked_by_the_winners_alone() -> None:
+    from domain.registry import rules_for
+    from workers import arena
+
+    final = arena.play_match(rules_for("sedma", 2, {"target_stakes": 1}),
+                             ["random", "heuristic"], 1, arena.Tally(), set())
+    assert ratings.places(final) == ()
