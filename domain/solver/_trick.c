@@ -128,15 +128,63 @@ static int play(const Core *c, Pos *s, int b) {
     return c->team[seat] ? pts : 0;
 }
 
-/* the range of trick counts the max side can still reach, narrowed by quick tricks */
+/* Quick tricks (DDS's first bound), at a trick's start with no stock: the top cards of a
+ * suit that the leader holds win one after the other, the leader keeping the lead, as long as
+ * no seat that could ruff them holds a trump (then only the top trumps count). Returns the
+ * tricks the leader's team surely takes; *pts: the card points surely in them (the leader's
+ * cards, and each other seat's lowest cards, one a trick). */
+static int quick(const Core *c, const Pos *s, int *pts) {
+    int lead = s->turn, team = c->team[lead], risky = 0;
+    u64 every = 0, mine = s->hands[lead], won = 0;
+    *pts = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    if (c->trump >= 0) {
+        u64 trumps = 0xFFFFULL << (16 * c->trump);
+        for (int i = 0; i < c->n; i++)
+            if (i != lead && (s->hands[i] & trumps) && (c->team[i] != team || c->must_trump))
+                risky = 1;
+    }
+    int q = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (risky && suit != c->trump) continue;
+        u64 left = (every >> (16 * suit)) & 0xFFFF;
+        while (left) {
+            int b = top(left);
+            if (!((mine >> (16 * suit + b)) & 1)) break;
+            left ^= 1ULL << b;
+            won |= 1ULL << (16 * suit + b);
+            q++;
+        }
+    }
+    if (!q || !c->additive) return q;
+    while (won) { int b = top(won); won ^= 1ULL << b; *pts += c->points[b]; }
+    for (int i = 0; i < c->n; i++) {
+        if (i == lead) continue;
+        int low[64], k = 0;
+        u64 h = s->hands[i];
+        while (h) { int b = top(h); h ^= 1ULL << b; low[k++] = c->points[b]; }
+        for (int j = 0; j < q && j < k; j++) {  /* the q lowest, by selection */
+            int m = j;
+            for (int x = j + 1; x < k; x++) if (low[x] < low[m]) m = x;
+            int t = low[j]; low[j] = low[m]; low[m] = t;
+            *pts += low[j];
+        }
+    }
+    return q;
+}
+
+/* the range of the max side's future value: its card points still to take, or the scores of
+ * the trick counts it can still reach; at a trick's start narrowed by quick tricks */
 static void bounds(const Core *c, const Pos *s, int *lo, int *hi) {
+    int q = 0, pts = 0, maxi = c->team[s->turn];
+    if (!s->ntrick && !c->nstock && c->follow_suit) q = quick(c, s, &pts);
     if (c->additive) {
-        *lo = 0;
-        *hi = s->rem;
+        *lo = q && maxi ? pts : 0;
+        *hi = q && !maxi ? s->rem - pts : s->rem;
         return;
     }
     int left = (s->rem + c->n - 1) / c->n;
-    int a = s->taken, b = s->taken + left;
+    int a = s->taken + (maxi ? q : 0), b = s->taken + left - (maxi ? 0 : q);
     int mn = c->scores[a], mx = c->scores[a];
     for (int t = a + 1; t <= b; t++) {
         if (c->scores[t] < mn) mn = c->scores[t];
@@ -283,6 +331,25 @@ static void store(Core *c, const Key *k, int target, int result, int bestm, int 
     if (bestm >= 0) c->best[at] = (int8_t)bestm;
 }
 
+/* The best move as the table keeps it: with relative keys its suit and how many cards of the
+ * suit left rank above it (an equivalent position holds other cards), else the card. */
+static int to_rank(const Pos *s, const Core *c, int b) {
+    if (b < 0 || c->nstock) return b;
+    u64 every = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    u64 above = every & (0xFFFFULL << (16 * (b >> 4))) & ~((2ULL << b) - 1);
+    return 16 * (b >> 4) + popc(above);
+}
+
+static int from_rank(const Pos *s, const Core *c, int r) {
+    if (r < 0 || c->nstock) return r;
+    u64 every = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    u64 left = (every >> (16 * (r >> 4))) & 0xFFFF;
+    for (int j = 0; j < (r & 15) && left; j++) left ^= 1ULL << top(left);
+    return left ? 16 * (r >> 4) + top(left) : -1;
+}
+
 /* -- the search ----------------------------------------------------------------------- */
 
 static int test(Core *c, const Pos *s, int target) {
@@ -302,7 +369,7 @@ static int test(Core *c, const Pos *s, int target) {
             if (target > c->hi[at]) return c->hi[at];
             if (c->lo[at] > lo) lo = c->lo[at];
             if (c->hi[at] < hi) hi = c->hi[at];
-            hint = c->best[at];
+            hint = from_rank(s, c, c->best[at]);
         }
     }
     int maxi = c->team[s->turn];
@@ -321,7 +388,7 @@ static int test(Core *c, const Pos *s, int target) {
     }
     if (result < lo) result = lo;
     if (result > hi) result = hi;
-    if (!s->ntrick) store(c, &key, target, result, bestm, lo, hi);
+    if (!s->ntrick) store(c, &key, target, result, to_rank(s, c, bestm), lo, hi);
     return result;
 }
 
