@@ -15,7 +15,7 @@ from typing import Any
 
 from ..family import PerfectPlay, SolverGame
 from ..registry import family_of
-from .search import Solver
+from .native import AnySolver, solver_for
 
 MoveValues = list[tuple[dict[str, Any], float]]
 
@@ -59,7 +59,7 @@ class Judge:
             raise ValueError("the solver does not play these rules")
         self.play, self.rules, self.sides = play, state.rules, play.sides(state)
         self.two = len(self.sides) == 2
-        self.solvers: dict[int, Solver] = {}
+        self.solvers: dict[int, AnySolver] = {}
         self.total: int | None = None
 
     @property
@@ -69,11 +69,11 @@ class Judge:
     def side_of(self, seat: int) -> int:
         return next(i for i, side in enumerate(self.sides) if seat in side)
 
-    def _solver(self, side: int, state: Any) -> Solver:
+    def _solver(self, side: int, state: Any) -> AnySolver:
         side = 0 if self.two else side
         solver = self.solvers.get(side)
         if solver is None:
-            solver = self.solvers[side] = Solver(self.play.game(state, self.sides[side]))
+            solver = self.solvers[side] = solver_for(self.play.game(state, self.sides[side]))
         return solver
 
     def move_values(self, state: Any, seat: int, legal: list[dict[str, Any]],
@@ -93,7 +93,7 @@ class Judge:
         solver, position, taken = self._setup(state, side)
         return self._report(solver, side, taken + solver.value(position))
 
-    def _setup(self, state: Any, side: int) -> tuple[Solver, Any, int]:
+    def _setup(self, state: Any, side: int) -> tuple[AnySolver, Any, int]:
         solver = self._solver(side, state)
         position = solver.game.position(state)
         taken = self.play.taken(state, self.sides[0 if self.two else side])
@@ -102,7 +102,7 @@ class Judge:
                           + solver.game.bounds(position)[1])
         return solver, position, taken
 
-    def _hint(self, solver: Solver, taken: int, guess: tuple[int, float] | None
+    def _hint(self, solver: AnySolver, taken: int, guess: tuple[int, float] | None
               ) -> int | None:
         """The guess as the future value of the side the solver maximizes (two sides only)."""
         if guess is None or not self.two:
@@ -111,7 +111,7 @@ class Judge:
         mine = (self.total or 0) - value if self.side_of(seat) == 1 else value
         return int(mine) - taken
 
-    def _report(self, solver: Solver, side: int, raw: int) -> float:
+    def _report(self, solver: AnySolver, side: int, raw: int) -> float:
         game: SolverGame = solver.game
         if not game.additive:
             return game.report(raw)

@@ -1,0 +1,709 @@
+/* The compiled core of the perfect-information solver for the generic trick game (issue 30):
+ * the same game as domain/solver/trick_game.py's TrickGame and the same search as
+ * domain/solver/search.py's Solver (fail-soft zero-window tests with a transposition table
+ * of bounds keyed at a trick's start by relative rank, best move first, equal cards merged),
+ * plus quick-trick bounds where the score is a trick count. Plain C99 + the CPython C API.
+ *
+ * A position, as Python hands it over: (hands, trick, turn, rem, taken, drawn) with each hand
+ * a bit set of cards (bit 16 * suit + strength), the trick a tuple of (seat, bit), rem the card
+ * points still to be taken (by tricks: the cards not yet in a trick taken), taken the max
+ * seat's tricks so far and drawn the cards drawn from the known stock.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAXN 8
+#define MAXKW 8
+#define BUCKET 4
+
+typedef uint64_t u64;
+
+typedef struct {
+    u64 hands[MAXN];
+    int8_t tseat[MAXN];
+    int8_t tcard[MAXN];
+    int ntrick, turn, rem, taken, drawn;
+} Pos;
+
+typedef struct {
+    PyObject_HEAD
+    int busy;          /* a search runs (without the GIL): refuse a second one */
+    int n, must_trump, follow_suit, hand_size, trump, step;
+    int team[MAXN];
+    int points[64];
+    int pclass[64], cbits, obits;
+    int nstock;
+    int8_t stock[64];
+    u64 stock_left[65];
+    int additive, nscores;
+    int scores[64];
+    int monotone;      /* scores never decrease with the max side's tricks: quick tricks */
+    int kw;            /* key words */
+    /* the table: cap entries in buckets of BUCKET, keys kw words each */
+    u64 *keys;
+    int32_t *lo, *hi;
+    int8_t *best;
+    uint8_t *used;
+    size_t cap, mask;
+    long long nodes;
+} Core;
+
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+static inline int top(u64 x) { return 63 - __builtin_clzll(x); }
+static inline int floordiv(int a, int b) { int q = a / b; if ((a % b) && ((a < 0) != (b < 0))) q--; return q; }
+static inline int ceildiv(int a, int b) { return -floordiv(-a, b); }
+
+/* -- the game ------------------------------------------------------------------------- */
+
+static u64 legal_of(const Core *c, const Pos *s) {
+    u64 hand = s->hands[s->turn];
+    if (!s->ntrick || !c->follow_suit) return hand;
+    u64 follow = hand & (0xFFFFULL << (16 * (s->tcard[0] >> 4)));
+    if (follow) return follow;
+    if (c->must_trump && c->trump >= 0) {
+        u64 trumps = hand & (0xFFFFULL << (16 * c->trump));
+        if (trumps) return trumps;
+    }
+    return hand;
+}
+
+/* the seat and card winning the trick so far */
+static void winner(const Core *c, const Pos *s, int *seat, int *card) {
+    int ws = s->tseat[0], wb = s->tcard[0];
+    for (int i = 1; i < s->ntrick; i++) {
+        int b = s->tcard[i], own = b >> 4, topsuit = wb >> 4;
+        if ((own == topsuit && b > wb) || (own == c->trump && topsuit != c->trump)) {
+            ws = s->tseat[i];
+            wb = b;
+        }
+    }
+    *seat = ws;
+    *card = wb;
+}
+
+static void draw(const Core *c, Pos *s, int first) {
+    int sizes[MAXN];
+    for (int i = 0; i < c->n; i++) sizes[i] = popc(s->hands[i]);
+    for (;;) {
+        int any = 0;
+        for (int i = 0; i < c->n; i++) if (sizes[i] < c->hand_size) any = 1;
+        if (s->drawn >= c->nstock || !any) return;
+        for (int k = 0; k < c->n; k++) {
+            int seat = (first + k) % c->n;
+            if (s->drawn < c->nstock && sizes[seat] < c->hand_size) {
+                s->hands[seat] |= 1ULL << c->stock[s->drawn];
+                sizes[seat]++;
+                s->drawn++;
+            }
+        }
+    }
+}
+
+/* plays card b in place; returns the gain */
+static int play(const Core *c, Pos *s, int b) {
+    s->hands[s->turn] &= ~(1ULL << b);
+    s->tseat[s->ntrick] = (int8_t)s->turn;
+    s->tcard[s->ntrick] = (int8_t)b;
+    s->ntrick++;
+    if (s->ntrick < c->n) {
+        s->turn = (s->turn + 1) % c->n;
+        return 0;
+    }
+    int seat, card;
+    winner(c, s, &seat, &card);
+    int pts = 0;
+    if (c->additive)
+        for (int i = 0; i < c->n; i++) pts += c->points[s->tcard[i]];
+    s->ntrick = 0;
+    s->turn = seat;
+    if (s->drawn < c->nstock) draw(c, s, seat);
+    if (!c->additive) {
+        s->rem -= c->n;
+        s->taken += c->team[seat];
+        return 0;
+    }
+    s->rem -= pts;
+    return c->team[seat] ? pts : 0;
+}
+
+/* Quick tricks (DDS's first bound), at a trick's start with no stock: the top cards of a
+ * suit that the leader holds win one after the other, the leader keeping the lead, as long as
+ * no seat that could ruff them holds a trump (then only the top trumps count). Returns the
+ * tricks the leader's team surely takes; *pts: the card points surely in them (the leader's
+ * cards, and each other seat's lowest cards, one a trick). */
+static int quick(const Core *c, const Pos *s, int *pts) {
+    int lead = s->turn, team = c->team[lead], risky = 0;
+    u64 every = 0, mine = s->hands[lead], won = 0;
+    *pts = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    if (c->trump >= 0) {
+        u64 trumps = 0xFFFFULL << (16 * c->trump);
+        for (int i = 0; i < c->n; i++)
+            if (i != lead && (s->hands[i] & trumps) && (c->team[i] != team || c->must_trump))
+                risky = 1;
+    }
+    int q = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (risky && suit != c->trump) continue;
+        u64 left = (every >> (16 * suit)) & 0xFFFF;
+        while (left) {
+            int b = top(left);
+            if (!((mine >> (16 * suit + b)) & 1)) break;
+            left ^= 1ULL << b;
+            won |= 1ULL << (16 * suit + b);
+            q++;
+        }
+    }
+    if (!q || !c->additive) return q;
+    while (won) { int b = top(won); won ^= 1ULL << b; *pts += c->points[b]; }
+    for (int i = 0; i < c->n; i++) {
+        if (i == lead) continue;
+        int low[64], k = 0;
+        u64 h = s->hands[i];
+        while (h) { int b = top(h); h ^= 1ULL << b; low[k++] = c->points[b]; }
+        for (int j = 0; j < q && j < k; j++) {  /* the q lowest, by selection */
+            int m = j;
+            for (int x = j + 1; x < k; x++) if (low[x] < low[m]) m = x;
+            int t = low[j]; low[j] = low[m]; low[m] = t;
+            *pts += low[j];
+        }
+    }
+    return q;
+}
+
+/* the range of the max side's future value: its card points still to take, or the scores of
+ * the trick counts it can still reach; at a trick's start narrowed by quick tricks */
+static void bounds(const Core *c, const Pos *s, int *lo, int *hi) {
+    int q = 0, pts = 0, maxi = c->team[s->turn];
+    if (!s->ntrick && !c->nstock && c->follow_suit) q = quick(c, s, &pts);
+    if (c->additive) {
+        *lo = q && maxi ? pts : 0;
+        *hi = q && !maxi ? s->rem - pts : s->rem;
+        return;
+    }
+    int left = (s->rem + c->n - 1) / c->n;
+    int a = s->taken + (maxi ? q : 0), b = s->taken + left - (maxi ? 0 : q);
+    int mn = c->scores[a], mx = c->scores[a];
+    for (int t = a + 1; t <= b; t++) {
+        if (c->scores[t] < mn) mn = c->scores[t];
+        if (c->scores[t] > mx) mx = c->scores[t];
+    }
+    *lo = mn;
+    *hi = mx;
+}
+
+/* the legal cards' classes of equals, one representative (the highest) each */
+static int groups(const Core *c, const Pos *s, int *reps) {
+    u64 legal = legal_of(c, s), others = 0;
+    for (int i = 0; i < c->n; i++) others |= s->hands[i];
+    others = (others & ~s->hands[s->turn]) | c->stock_left[s->drawn];
+    int k = 0, prev = -1;
+    while (legal) {
+        int b = top(legal);
+        legal ^= 1ULL << b;
+        if (!(prev >= 0 && (prev >> 4) == (b >> 4) && c->points[prev] == c->points[b]
+              && !(others & ((1ULL << prev) - (1ULL << (b + 1))))))
+            reps[k++] = b;
+        prev = b;
+    }
+    return k;
+}
+
+/* the moves, most promising first */
+static int moves(const Core *c, const Pos *s, int *out) {
+    int k = groups(c, s, out);
+    int score[64];
+    if (!s->ntrick) {
+        for (int i = 0; i < k; i++)
+            score[i] = ((out[i] >> 4) == c->trump ? 100 : 0) - (out[i] & 15);
+    } else {
+        int ws, wb;
+        winner(c, s, &ws, &wb);
+        int friend = c->team[ws] == c->team[s->turn], led = s->tcard[0] >> 4;
+        for (int i = 0; i < k; i++) {
+            int b = out[i], own = b >> 4, best = wb >> 4;
+            int beats = own == best ? (b & 15) > (wb & 15) : own == c->trump;
+            if (friend)
+                score[i] = beats * 10000 - c->points[b] * 20 + (b & 15);
+            else if (beats)
+                score[i] = (own != led) * 20 + (b & 15);
+            else
+                score[i] = 10000 + c->points[b] * 20 + (b & 15);
+        }
+    }
+    for (int i = 1; i < k; i++) {  /* insertion sort, stable */
+        int m = out[i], v = score[i], j = i - 1;
+        while (j >= 0 && score[j] > v) {
+            out[j + 1] = out[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        out[j + 1] = m;
+        score[j + 1] = v;
+    }
+    return k;
+}
+
+/* -- the table ------------------------------------------------------------------------ */
+
+typedef struct { u64 w[MAXKW]; } Key;
+
+static void put_bits(Key *k, int *at, u64 value, int bits) {
+    if (!bits) return;
+    int word = *at >> 6, off = *at & 63;
+    k->w[word] |= value << off;
+    if (off + bits > 64) k->w[word + 1] |= value >> (64 - off);
+    *at += bits;
+}
+
+/* at a trick's start: the hands by relative rank (the owner and points class of each card
+ * left, suit by suit, highest first), or with a stock the exact hands and the cards drawn */
+static void make_key(const Core *c, const Pos *s, Key *k) {
+    memset(k, 0, sizeof *k);
+    int at = 0;
+    put_bits(k, &at, (u64)s->turn, 3);
+    put_bits(k, &at, (u64)s->taken, 6);
+    if (c->nstock) {
+        put_bits(k, &at, (u64)s->drawn, 7);
+        at = 64;
+        for (int i = 0; i < c->n; i++) k->w[1 + i] = s->hands[i];
+        return;
+    }
+    u64 every = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    for (int suit = 0; suit < 4; suit++) {
+        u64 left = (every >> (16 * suit)) & 0xFFFF;
+        put_bits(k, &at, (u64)popc(left), 5);
+        while (left) {
+            int b = top(left);
+            left ^= 1ULL << b;
+            int bit = 16 * suit + b, owner = 0;
+            while (!((s->hands[owner] >> bit) & 1)) owner++;
+            put_bits(k, &at, (u64)owner, c->obits);
+            put_bits(k, &at, (u64)c->pclass[bit], c->cbits);
+        }
+    }
+}
+
+static size_t hash_key(const Core *c, const Key *k) {
+    u64 h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < c->kw; i++) {
+        h ^= k->w[i];
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return (size_t)(h & c->mask) & ~(size_t)(BUCKET - 1);
+}
+
+static long find(const Core *c, const Key *k) {
+    size_t base = hash_key(c, k);
+    for (size_t i = base; i < base + BUCKET; i++)
+        if (c->used[i] && !memcmp(c->keys + i * c->kw, k->w, sizeof(u64) * c->kw))
+            return (long)i;
+    return -1;
+}
+
+static void store(Core *c, const Key *k, int target, int result, int bestm, int lo, int hi) {
+    long at = find(c, k);
+    if (at < 0) {
+        size_t base = hash_key(c, k), slot = base + BUCKET - 1;
+        for (size_t i = base; i < base + BUCKET; i++)
+            if (!c->used[i]) { slot = i; break; }
+        if (slot == base + BUCKET - 1 && c->used[slot]) {  /* full: age the bucket */
+            memmove(c->keys + (base + 1) * c->kw, c->keys + base * c->kw,
+                    sizeof(u64) * c->kw * (BUCKET - 1));
+            memmove(c->lo + base + 1, c->lo + base, sizeof(int32_t) * (BUCKET - 1));
+            memmove(c->hi + base + 1, c->hi + base, sizeof(int32_t) * (BUCKET - 1));
+            memmove(c->best + base + 1, c->best + base, BUCKET - 1);
+            slot = base;
+        }
+        at = (long)slot;
+        memcpy(c->keys + at * c->kw, k->w, sizeof(u64) * c->kw);
+        c->used[at] = 1;
+        c->lo[at] = lo;
+        c->hi[at] = hi;
+        c->best[at] = -1;
+    }
+    if (result >= target) { if (result > c->lo[at]) c->lo[at] = result; }
+    else if (result < c->hi[at]) c->hi[at] = result;
+    if (bestm >= 0) c->best[at] = (int8_t)bestm;
+}
+
+/* The best move as the table keeps it: with relative keys its suit and how many cards of the
+ * suit left rank above it (an equivalent position holds other cards), else the card. */
+static int to_rank(const Pos *s, const Core *c, int b) {
+    if (b < 0 || c->nstock) return b;
+    u64 every = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    u64 above = every & (0xFFFFULL << (16 * (b >> 4))) & ~((2ULL << b) - 1);
+    return 16 * (b >> 4) + popc(above);
+}
+
+static int from_rank(const Pos *s, const Core *c, int r) {
+    if (r < 0 || c->nstock) return r;
+    u64 every = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    u64 left = (every >> (16 * (r >> 4))) & 0xFFFF;
+    for (int j = 0; j < (r & 15) && left; j++) left ^= 1ULL << top(left);
+    return left ? 16 * (r >> 4) + top(left) : -1;
+}
+
+/* -- the search ----------------------------------------------------------------------- */
+
+static int test(Core *c, const Pos *s, int target) {
+    int lo, hi;
+    bounds(c, s, &lo, &hi);
+    if (target <= lo) return lo;
+    if (target > hi) return hi;
+    c->nodes++;
+    Key key;
+    long at = -1;
+    int hint = -1;
+    if (!s->ntrick) {
+        make_key(c, s, &key);
+        at = find(c, &key);
+        if (at >= 0) {
+            if (target <= c->lo[at]) return c->lo[at];
+            if (target > c->hi[at]) return c->hi[at];
+            if (c->lo[at] > lo) lo = c->lo[at];
+            if (c->hi[at] < hi) hi = c->hi[at];
+            hint = from_rank(s, c, c->best[at]);
+        }
+    }
+    int maxi = c->team[s->turn];
+    int mv[64];
+    int k = moves(c, s, mv);
+    if (hint >= 0)
+        for (int i = 1; i < k; i++)
+            if (mv[i] == hint) { memmove(mv + 1, mv, sizeof(int) * i); mv[0] = hint; break; }
+    int result = 0, have = 0, bestm = -1;
+    for (int i = 0; i < k; i++) {
+        Pos child = *s;
+        int gain = play(c, &child, mv[i]);
+        int g = gain + test(c, &child, target - gain);
+        if ((g >= target) == maxi) { result = g; bestm = mv[i]; have = 2; break; }
+        if (!have || (maxi ? g > result : g < result)) { result = g; have = 1; }
+    }
+    if (result < lo) result = lo;
+    if (result > hi) result = hi;
+    if (!s->ntrick) store(c, &key, target, result, to_rank(s, c, bestm), lo, hi);
+    return result;
+}
+
+static int value(Core *c, const Pos *s, int has_guess, int guess) {
+    int lo, hi, step = c->step;
+    bounds(c, s, &lo, &hi);
+    if (!s->ntrick) {
+        Key key;
+        make_key(c, s, &key);
+        long at = find(c, &key);
+        if (at >= 0) {
+            if (c->lo[at] > lo) lo = c->lo[at];
+            if (c->hi[at] < hi) hi = c->hi[at];
+        }
+    }
+    lo = ceildiv(lo, step) * step;
+    hi = floordiv(hi, step) * step;
+    int target = has_guess ? guess : lo + step, tests = 0;
+    while (lo < hi) {
+        if (tests >= 2) {
+            int half = (hi - lo) / (2 * step);
+            target = lo + (half > 1 ? half : 1) * step;
+        }
+        if (target < lo + step) target = lo + step;
+        if (target > hi) target = hi;
+        target -= (target - lo) % step;
+        tests++;
+        int g = test(c, s, target);
+        if (g >= target) { lo = ceildiv(g, step) * step; target = g + step; }
+        else { hi = floordiv(g, step) * step; target = g; }
+    }
+    return lo;
+}
+
+/* -- Python --------------------------------------------------------------------------- */
+
+static int parse_pos(const Core *c, PyObject *obj, Pos *s) {
+    PyObject *hands, *trick;
+    memset(s, 0, sizeof *s);
+    if (!PyArg_ParseTuple(obj, "OOiiii", &hands, &trick, &s->turn, &s->rem, &s->taken,
+                          &s->drawn))
+        return 0;
+    hands = PySequence_Fast(hands, "hands must be a sequence");
+    if (!hands) return 0;
+    if (PySequence_Fast_GET_SIZE(hands) != c->n) {
+        Py_DECREF(hands);
+        PyErr_SetString(PyExc_ValueError, "one hand a seat");
+        return 0;
+    }
+    for (int i = 0; i < c->n; i++) {
+        s->hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(hands, i));
+        if (PyErr_Occurred()) { Py_DECREF(hands); return 0; }
+    }
+    Py_DECREF(hands);
+    trick = PySequence_Fast(trick, "trick must be a sequence");
+    if (!trick) return 0;
+    s->ntrick = (int)PySequence_Fast_GET_SIZE(trick);
+    if (s->ntrick >= c->n) {
+        Py_DECREF(trick);
+        PyErr_SetString(PyExc_ValueError, "a trick holds fewer cards than seats");
+        return 0;
+    }
+    for (int i = 0; i < s->ntrick; i++) {
+        int seat, bit;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(trick, i), "ii", &seat, &bit)) {
+            Py_DECREF(trick);
+            return 0;
+        }
+        s->tseat[i] = (int8_t)seat;
+        s->tcard[i] = (int8_t)bit;
+    }
+    Py_DECREF(trick);
+    if (s->turn < 0 || s->turn >= c->n || s->drawn < 0 || s->drawn > c->nstock
+        || s->taken < 0 || (!c->additive && s->taken >= c->nscores)) {
+        PyErr_SetString(PyExc_ValueError, "a position out of range");
+        return 0;
+    }
+    if (!c->additive && s->taken + (s->rem + c->n - 1) / c->n >= c->nscores) {
+        PyErr_SetString(PyExc_ValueError, "more tricks left than scores");
+        return 0;
+    }
+    return 1;
+}
+
+static int int_list(PyObject *seq, int *out, int max, int *count, const char *what) {
+    PyObject *f = PySequence_Fast(seq, what);
+    if (!f) return 0;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(f);
+    if (k > max) { Py_DECREF(f); PyErr_SetString(PyExc_ValueError, what); return 0; }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        out[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
+        if (PyErr_Occurred()) { Py_DECREF(f); return 0; }
+    }
+    *count = (int)k;
+    Py_DECREF(f);
+    return 1;
+}
+
+static int bits_for(int values) { int b = 0; while ((1 << b) < values) b++; return b; }
+
+static int Core_init(Core *c, PyObject *args, PyObject *kw) {
+    static char *names[] = {"players", "team", "points", "trump", "must_trump", "follow_suit",
+                            "stock", "hand_size", "scores", "step", "ranks", "table_bits",
+                            NULL};
+    PyObject *team, *points, *stock, *scores;
+    int ranks = 16, table_bits = 20, count;
+    if (c->keys) {
+        PyErr_SetString(PyExc_RuntimeError, "a core is initialised once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOippOiOi|ii", names, &c->n, &team, &points,
+                                     &c->trump, &c->must_trump, &c->follow_suit, &stock,
+                                     &c->hand_size, &scores, &c->step, &ranks, &table_bits))
+        return -1;
+    if (c->n < 2 || c->n > MAXN || c->step < 1 || table_bits < 4 || table_bits > 28) {
+        PyErr_SetString(PyExc_ValueError, "unsupported game");
+        return -1;
+    }
+    if (!int_list(team, c->team, MAXN, &count, "team") || count != c->n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "team");
+        return -1;
+    }
+    if (!int_list(points, c->points, 64, &count, "points") || count != 64) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "points");
+        return -1;
+    }
+    int st[64];
+    if (!int_list(stock, st, 64, &c->nstock, "stock")) return -1;
+    for (int i = 0; i < c->nstock; i++) c->stock[i] = (int8_t)st[i];
+    for (int i = c->nstock; i >= 0; i--)
+        c->stock_left[i] = i == c->nstock ? 0 : c->stock_left[i + 1] | (1ULL << c->stock[i]);
+    c->additive = scores == Py_None;
+    c->monotone = 0;
+    if (!c->additive) {
+        if (!int_list(scores, c->scores, 64, &c->nscores, "scores")) return -1;
+        c->monotone = 1;
+        for (int i = 1; i < c->nscores; i++) if (c->scores[i] < c->scores[i - 1]) c->monotone = 0;
+    }
+    int distinct[64], nd = 0;  /* the points classes */
+    for (int b = 0; b < 64; b++) {
+        int j = 0;
+        while (j < nd && distinct[j] != c->points[b]) j++;
+        if (j == nd) distinct[nd++] = c->points[b];
+        c->pclass[b] = j;
+    }
+    c->cbits = bits_for(nd);
+    c->obits = bits_for(c->n);
+    int keybits = c->nstock ? 64 * (c->n + 1) : 9 + 4 * (5 + ranks * (c->obits + c->cbits));
+    c->kw = (keybits + 63) / 64;
+    if (c->kw > MAXKW) { PyErr_SetString(PyExc_ValueError, "too many seats"); return -1; }
+    c->cap = (size_t)1 << table_bits;
+    c->mask = c->cap - 1;
+    c->keys = PyMem_Calloc(c->cap * c->kw, sizeof(u64));
+    c->lo = PyMem_Calloc(c->cap, sizeof(int32_t));
+    c->hi = PyMem_Calloc(c->cap, sizeof(int32_t));
+    c->best = PyMem_Calloc(c->cap, 1);
+    c->used = PyMem_Calloc(c->cap, 1);
+    if (!c->keys || !c->lo || !c->hi || !c->best || !c->used) { PyErr_NoMemory(); return -1; }
+    c->nodes = 0;
+    return 0;
+}
+
+static void Core_dealloc(Core *c) {
+    PyMem_Free(c->keys);
+    PyMem_Free(c->lo);
+    PyMem_Free(c->hi);
+    PyMem_Free(c->best);
+    PyMem_Free(c->used);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
+
+static int guess_of(PyObject *g, int *has, int *value) {
+    *has = g != NULL && g != Py_None;
+    if (*has) {
+        *value = (int)PyLong_AsLong(g);
+        if (PyErr_Occurred()) return 0;
+    }
+    return 1;
+}
+
+static int enter(Core *c) {
+    if (c->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+        return 0;
+    }
+    c->busy = 1;
+    return 1;
+}
+
+static PyObject *Core_value(Core *c, PyObject *args) {
+    PyObject *obj, *g = NULL;
+    Pos s;
+    int has, guess = 0;
+    if (!PyArg_ParseTuple(args, "O|O", &obj, &g) || !parse_pos(c, obj, &s)
+        || !guess_of(g, &has, &guess))
+        return NULL;
+    int v;
+    if (!enter(c)) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    v = value(c, &s, has, guess);
+    Py_END_ALLOW_THREADS
+    c->busy = 0;
+    return PyLong_FromLong(v);
+}
+
+static PyObject *Core_test(Core *c, PyObject *args) {
+    PyObject *obj;
+    int target;
+    Pos s;
+    if (!PyArg_ParseTuple(args, "Oi", &obj, &target) || !parse_pos(c, obj, &s)
+        || !enter(c))
+        return NULL;
+    int g = test(c, &s, target);
+    c->busy = 0;
+    return PyLong_FromLong(g);
+}
+
+static PyObject *Core_move_values(Core *c, PyObject *args) {
+    PyObject *obj, *g = NULL;
+    Pos s;
+    int has, guess = 0, mv[64], vals[64], k;
+    if (!PyArg_ParseTuple(args, "O|O", &obj, &g) || !parse_pos(c, obj, &s)
+        || !guess_of(g, &has, &guess))
+        return NULL;
+    int over_lo, over_hi;
+    bounds(c, &s, &over_lo, &over_hi);
+    if (!enter(c)) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    k = moves(c, &s, mv);
+    for (int i = 0; i < k; i++) {
+        Pos child = s;
+        int gain = play(c, &child, mv[i]);
+        vals[i] = gain + value(c, &child, has, guess - gain);
+    }
+    Py_END_ALLOW_THREADS
+    c->busy = 0;
+    PyObject *out = PyList_New(k);
+    if (!out) return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", mv[i], vals[i]);
+        if (!pair) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, i, pair);
+    }
+    return out;
+}
+
+static PyObject *Core_moves(Core *c, PyObject *args) {
+    PyObject *obj;
+    Pos s;
+    int mv[64];
+    if (!PyArg_ParseTuple(args, "O", &obj) || !parse_pos(c, obj, &s)) return NULL;
+    int k = moves(c, &s, mv);
+    PyObject *out = PyList_New(k);
+    if (!out) return NULL;
+    for (int i = 0; i < k; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(mv[i]));
+    return out;
+}
+
+static PyObject *Core_nodes(Core *c, void *closure) {
+    (void)closure;
+    return PyLong_FromLongLong(c->nodes);
+}
+
+static PyObject *Core_clear(Core *c, PyObject *noargs) {
+    (void)noargs;
+    if (c->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+        return NULL;
+    }
+    memset(c->used, 0, c->cap);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Core_methods[] = {
+    {"value", (PyCFunction)Core_value, METH_VARARGS,
+     "value(position, guess=None): the max side's exact future value"},
+    {"test", (PyCFunction)Core_test, METH_VARARGS,
+     "test(position, target): a fail-soft bound that settles 'at least target?'"},
+    {"move_values", (PyCFunction)Core_move_values, METH_VARARGS,
+     "move_values(position, guess=None): [(card bit, value after it, gains included)]"},
+    {"moves", (PyCFunction)Core_moves, METH_VARARGS,
+     "moves(position): the merged legal cards, one bit per class of equals"},
+    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget the table"},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Core_getset[] = {
+    {"nodes", (getter)Core_nodes, NULL, "nodes searched so far", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "domain.solver._trick.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One trick game's searches sharing one table of bounds",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_trick", "The trick game's compiled solver core (issue 30).", -1,
+    NULL, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__trick(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,73 @@
+"""The compiled core of the solver for the generic trick game (``_trick.c``, issue 30): the
+same game as ``TrickGame`` and the same search as ``Solver`` (zero-window tests on a table of
+bounds keyed by relative rank at a trick's start, best move first, equal cards merged), some
+hundred times faster. ``solver_for`` gives it for a ``TrickGame`` whose engine functions are
+the generic ones, where the extension is built, and the pure-Python ``Solver`` otherwise (a
+capture game, a checkout without a C compiler, or ``TRICKLOG_PURE_SOLVER=1``). The pure-Python
+path stays the reference: ``tests/unit/test_solver_native.py`` checks that both agree."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from .search import Game, Position, Solver
+from .trick_game import TrickGame
+
+try:
+    from . import _trick
+except ImportError:  # pragma: no cover - a checkout without the built extension
+    _trick = None  # type: ignore[assignment]
+
+# The functions the C core replaces: a subclass that overrides one of them is searched in Python.
+ENGINE = ("maximizing", "key", "bounds", "legal", "groups", "moves", "play", "_winner",
+          "_draw", "_orderer")
+TABLE_BITS = 20  # 2^20 entries of bounds: 30 to 60 MB
+
+
+def available() -> bool:
+    return _trick is not None and os.environ.get("TRICKLOG_PURE_SOLVER") != "1"
+
+
+def native(game: Any) -> bool:
+    """Whether the compiled core plays ``game`` exactly as the Python one would."""
+    return (available() and isinstance(game, TrickGame)
+            and all(getattr(type(game), f) is getattr(TrickGame, f) for f in ENGINE))
+
+
+class NativeSolver:
+    """``Solver``'s interface (``game``, ``nodes``, ``test``, ``value``, ``move_values``) on
+    the compiled core; moves are the representative card bits ``TrickGame.moves`` gives."""
+
+    def __init__(self, game: TrickGame, table_bits: int = TABLE_BITS) -> None:
+        assert _trick is not None
+        self.game: Any = game
+        self.core = _trick.Core(
+            players=game.n, team=[int(t) for t in game.team], points=list(game.points),
+            trump=game.trump, must_trump=game.must_trump, follow_suit=game.follow_suit,
+            stock=list(game.stock), hand_size=game.hand_size,
+            scores=None if game.scores is None else list(game.scores), step=game.step,
+            ranks=max(game.order.values()) + 1, table_bits=table_bits)
+
+    @property
+    def nodes(self) -> int:
+        return self.core.nodes
+
+    def test(self, s: Position, target: int) -> int:
+        return self.core.test(s, target)
+
+    def value(self, s: Position, guess: int | None = None) -> int:
+        return self.core.value(s, guess)
+
+    def move_values(self, s: Position, guess: int | None = None) -> list[tuple[Any, int]]:
+        return self.core.move_values(s, guess)
+
+
+AnySolver = Solver | NativeSolver
+
+
+def solver_for(game: Game) -> AnySolver:
+    """The compiled core for a generic trick game where it is built, else the Python search."""
+    if native(game):
+        return NativeSolver(game)  # type: ignore[arg-type]
+    return Solver(game)

@@ -1,0 +1,52 @@
+"""The solver's trick core against the field's reference, Bo Haglund's double-dummy solver
+(DDS, through the ``endplay`` package): with bridge's rules (``tests/bridge.py``) it finds the
+declarer's tricks exactly as DDS does on random 52-card deals in every strain, one leader each
+(the declarer's left-hand opponent; the declarer turns round the table from deal to deal).
+A few deals here, to keep ``make test`` short; ``scripts/bench_solver.py --bridge 100`` checks
+100 and times both."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.solver import native
+from tests import bridge
+
+pytest.importorskip("endplay", reason="endplay (DDS) is in the test extra")
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
+
+DEALS = 6
+
+
+def test_the_trick_core_takes_as_many_tricks_as_dds_in_every_strain() -> None:
+    rng = random.Random(2026)
+    for deal in range(DEALS):
+        hands = bridge.random_deal(rng)
+        table = bridge.dds_tricks(hands)
+        for i, strain in enumerate(bridge.STRAINS):
+            declarer = (deal + i) % 4
+            game = bridge.game(strain, declarer)
+            position = game.cards_position(hands, [], (declarer + 1) % 4)
+            got = native.NativeSolver(game, table_bits=18).value(position)
+            assert got == table[bridge.dds_key(strain, declarer)], (deal, strain, declarer)
+
+
+def test_an_ending_agrees_move_by_move_with_the_python_reference() -> None:
+    """The same bridge game in pure Python, on the last five tricks of a random deal played
+    by the core's best moves: every card's value the same (no trump and spades)."""
+    from domain.solver.search import Solver
+    rng = random.Random(7)
+    for strain in ("S", None):
+        hands = _five_each(rng)
+        game = bridge.game(strain, 0)
+        position = game.cards_position(hands, [], 1)
+        fast = dict(native.NativeSolver(game, table_bits=16).move_values(position))
+        assert fast == dict(Solver(game).move_values(position))
+
+
+def _five_each(rng: random.Random) -> list[list[str]]:
+    cards = [r + s for s in "SHDC" for r in bridge.RANKS]
+    rng.shuffle(cards)
+    return [cards[5 * i:5 * i + 5] for i in range(4)]

@@ -1,0 +1,75 @@
+"""The solver's compiled core (``domain/solver/_trick.c``, issue 30) against the pure-Python
+reference (``Solver`` on ``TrickGame``): on random positions of every family that plays the
+generic trick game (endings of 12 to 20 cards, some in the middle of a trick), both give every
+legal move the same value, for every side, card points (Sueca, Italiana), score ranks paranoid
+(Serbian whist) and a known stock drawn after each trick (Briscola)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+
+from domain import game, registry
+from domain.solver import native, positions
+from domain.solver.search import Solver
+from domain.solver.trick_game import TrickGame
+from tests.helpers import secret, step
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
+
+FAMILIES = [("sueca", 4), ("sueca-brazil", 4), ("sueca-italiana", 5), ("sueca-italiana", 6),
+            ("serbian-whist", 4), ("serbian-whist", 5), ("briscola", 2), ("briscola", 4)]
+
+
+def _position(preset: str, players: int, seed: int, cards: int) -> Any:
+    """A random deal played at random until at most ``cards`` are left in the hands and the
+    stock together (None if the deal ends first)."""
+    rules = registry.rules_for(preset, players, {})
+    rng, dealt = random.Random(seed), secret(f"n{seed}")
+    state = game.fold(game.new_deal(rules, 1, seed % players, dealt))
+    while state.phase != "over":
+        left = sum(map(len, state.hands)) + len(getattr(state, "stock", ()))
+        if positions.in_card_play(state) and left <= cards and positions.supports(state):
+            return dataclasses.replace(state, commitment=None)
+        state, _ = step(state, state.turn, rng.choice(game.legal_moves(state, state.turn)),
+                        dealt)
+    return None
+
+
+@pytest.mark.parametrize(("preset", "players"), FAMILIES)
+def test_the_c_core_values_every_move_as_the_python_reference(preset: str,
+                                                              players: int) -> None:
+    checked = 0
+    for seed in range(8):
+        cards = 12 + seed % (5 if preset == "briscola" else 9)  # Python draws slowly
+        state = _position(preset, players, seed, cards)
+        if state is None:
+            continue
+        play = positions.play_of(state.rules)
+        assert play is not None
+        for seats in play.sides(state):
+            trick_game = play.game(state, seats)
+            assert isinstance(trick_game, TrickGame) and native.native(trick_game)
+            position = trick_game.position(state)
+            fast, slow = native.NativeSolver(trick_game), Solver(trick_game)
+            want = dict(slow.move_values(position))
+            assert dict(fast.move_values(position)) == want, (seed, seats)
+            assert fast.value(position) == slow.value(position)
+            assert sorted(fast.core.moves(position)) == sorted(want)  # the same merging
+            checked += 1
+    assert checked >= 5
+
+
+def test_a_subclass_that_changes_the_game_is_searched_in_python() -> None:
+    class Odd(TrickGame):
+        def play(self, s: Any, b: int) -> Any:
+            return super().play(s, b)
+
+    order = {r: i for i, r in enumerate("23456789TJQKA")}
+    odd = Odd(order, {}, None, 4, [True, False, True, False], False, list(range(14)))
+    plain = TrickGame(order, {}, None, 4, [True, False, True, False], False, list(range(14)))
+    assert isinstance(native.solver_for(odd), Solver)
+    assert isinstance(native.solver_for(plain), native.NativeSolver)
