@@ -85,9 +85,6 @@ TYPES: tuple[ProblemType, ...] = (
                 "The solver judges card play; this deal's rules end deals by other means too "
                 "(a burned round or hand, the one pass), which it does not play.",
                 "Nothing to do: audit the deal instead (`POST /v1/audits`)."),
-    ProblemType("match-running", 409, "Match still running",
-                "A fair-play report judges a whole match: it exists only once the match is over.",
-                "Wait until the match's `status` is `over`."),
     ProblemType("match-undisclosed", 409, "Match not disclosed yet",
                 "The match is over, but a table dealt the same cards (`duplicate_of`) still "
                 "plays one of its deals: until it finishes, those cards are hidden.",
