@@ -1,5 +1,5 @@
 """The ``tricklog`` command: ``serve``, ``api``, ``worker``, ``redis``, ``audit``, ``replay``,
-``analyse``, ``arena`` (each with ``--help``).
+``analyse``, ``fairplay``, ``arena`` (each with ``--help``).
 
 Heavy imports happen inside the commands, so ``tricklog --help`` answers at once.
 """
@@ -58,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
     sub = out.add_subparsers(dest="command", required=True)
     for add in (_serve_command, _api_command, _worker_command, _redis_command,
                 offline_commands.add_audit, offline_commands.add_replay,
-                offline_commands.add_analyse, _arena_command):
+                offline_commands.add_analyse, offline_commands.add_fairplay, _arena_command):
         add(sub)
     return out
 
@@ -136,6 +136,11 @@ def _arena_command(sub: Commands) -> None:
     arena.add_argument("--ms", type=float, default=None,
                        help="wall time per move for every bot that searches (search, ismcts); "
                        "unset: search plays 320 playouts a move and ismcts gets 100 ms")
+    arena.add_argument("--cheat-rate", type=float, default=0.25,
+                       help="omniscient (the cheater, an arena player only): the share of its "
+                       "decisions where it plays the perfect-information best move (the "
+                       "solver over the real deal, in its last 24 cards); else it plays like "
+                       "search")
     arena.add_argument("--json", action="store_true", help="print JSON rows, not a table")
     arena.set_defaults(run=_arena, quiet=True)
 
@@ -144,7 +149,7 @@ def _arena(args: argparse.Namespace) -> int:
     from workers.arena import command
 
     return command(args.preset, args.players, args.hero, args.villain, args.matches, args.ms,
-                   args.json)
+                   args.json, args.cheat_rate)
 
 
 def _redis(args: argparse.Namespace) -> int:

@@ -3,11 +3,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, request
 
+from events import fairplay
 from events.analysis import supported
-from events.referee import deals, disputes
-from workers.analyses import RESULT_TTL, analysis_id, analysis_job, queue_beside
+from events.referee import deals, disputes, matches
+from events.referee.errors import DealRunning
+from workers.analyses import (
+    RESULT_TTL,
+    analysis_id,
+    analysis_job,
+    fairplay_id,
+    fairplay_job,
+    queue_beside,
+)
 from workers.audits import audit_job, cached_audit, dispute_job, stored_audit_id
 
 from . import quotas, schemas
@@ -68,11 +79,35 @@ def get_analysis(deal_id: str) -> Response:
     if not supported(header["ruleset"], header["players"], header["options"]):
         raise Problem("analysis-unsupported", f"the solver does not play {header['ruleset']} "
                       "with these options: burning and the one pass are not card play")
-    job_id = analysis_id(deal_id, lines[-1].get("hash", ""))
+    return _cached_job(analysis_job, deal_id, analysis_id(deal_id, lines[-1].get("hash", "")))
+
+
+@audit_routes.get("/matches/<match_id>/fairplay")
+def get_fairplay(match_id: str) -> Response:
+    """A finished match's fair-play report (issue 30): as the analysis, computed once by a
+    worker on the analyses' queue and kept; 202 with the job while it runs."""
+    if matches.stream(referee(), match_id)[2].status != "over":  # 404 for no such match
+        raise Problem("match-running", f"match {match_id} is still being played")
+    try:
+        exports = deals.match_export(referee(), match_id)
+    except DealRunning as exc:
+        raise Problem("match-undisclosed", str(exc)) from None
+    header = exports[0][0] if exports else {}
+    if not exports or not fairplay.supported(header["ruleset"], header["players"],
+                                             header["options"]):
+        raise Problem("fairplay-unsupported", "no fair-play report for "
+                      f"{header.get('ruleset', 'a match without deals')} with these options: "
+                      "the solver does not play it or its honest rate is not measured")
+    return _cached_job(fairplay_job, match_id, fairplay_id(match_id, exports[-1][-1]["hash"]))
+
+
+def _cached_job(work: Any, subject: str, job_id: str) -> Response:
+    """The job ``job_id`` (``work(subject)`` on the analyses' queue), made once and kept:
+    200 with its result once done, else 202 with the job."""
     job = cached_audit(queue(), job_id)
     if job is None:
         with quotas.charged("audits"):
-            job = queue_beside(queue()).enqueue(analysis_job, deal_id, job_id=job_id,
+            job = queue_beside(queue()).enqueue(work, subject, job_id=job_id,
                                                 result_ttl=RESULT_TTL, job_timeout=3600)
     if job.is_finished:
         return json_response(job.return_value())

@@ -16,7 +16,8 @@ PLAY: tuple[tuple[str, int, str, str, str], ...] = (
                 "`back` was asked for a seat that is not away: its turns are its own.",
                 "Nothing to do: just move on your turn."),
     ("match-running", 409, "Match still running",
-                "A rematch is asked for a match that is not over yet.",
+                "A rematch, or a fair-play report (which judges the whole match), is asked "
+                "for a match that is not over yet.",
                 "Finish the match (or wait for its end), then ask again."),
     ("rematch-exists", 409, "Rematch exists",
                 "The match has its rematch already (`rematch` in the match view); a match has "

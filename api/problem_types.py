@@ -85,6 +85,15 @@ TYPES: tuple[ProblemType, ...] = (
                 "The solver judges card play; this deal's rules end deals by other means too "
                 "(a burned round or hand, the one pass), which it does not play.",
                 "Nothing to do: audit the deal instead (`POST /v1/audits`)."),
+    ProblemType("match-undisclosed", 409, "Match not disclosed yet",
+                "The match is over, but a table dealt the same cards (`duplicate_of`) still "
+                "plays one of its deals: until it finishes, those cards are hidden.",
+                "Wait until the linked tables have finished."),
+    ProblemType("fairplay-unsupported", 422, "No fair-play report for this game",
+                "The report needs the solver to play the game's card play and an honest rate "
+                "measured for its family (`events/fairplay_calibration.json`); this match's "
+                "game or options have neither.",
+                "Nothing to do: audit or analyse the deals instead."),
     ProblemType("match-over", 409, "Match over",
                 "The match has ended; nothing more can be added to it (a client seed).",
                 "Nothing to do: create a new match."),

@@ -1,6 +1,6 @@
 """The ``tricklog`` sub-commands that read an export file and need no server: ``audit``,
-``replay`` and ``analyse``. Their work is imported when they run, so ``tricklog --help``
-answers at once."""
+``replay``, ``analyse`` and ``fairplay``. Their work is imported when they run, so
+``tricklog --help`` answers at once."""
 
 from __future__ import annotations
 
@@ -58,6 +58,39 @@ def add_analyse(sub: Any) -> None:
                          "stock (a whole deal can take minutes; the start value is then the "
                          "ending's)")
     analyse.set_defaults(run=_analyse, quiet=True)
+
+
+def add_fairplay(sub: Any) -> None:
+    fair = sub.add_parser("fairplay", help="the fair-play report over exported deals or "
+                          "matches, offline",
+                          description="Over the deals of the exports (one game and player "
+                          "count): the telling decisions, where the perfect-information best "
+                          "move (every hand known) differs from the search bot's choice from "
+                          "the seat's own view; per seat and per side how often the "
+                          "perfect-information move was played there, the rate of an honest "
+                          "strong player (measured on the built-in bots, per family) and the "
+                          "probability of doing as well honestly (binomial tail). Only the "
+                          "last CARDS cards of each deal are judged (where the solver is "
+                          "quick). See docs/FAIRPLAY.md. Exit status 0, 1 when a seat or side "
+                          "is flagged, 2 for files that cannot be read or judged.")
+    fair.add_argument("files", nargs="+", help=FILE_HELP)
+    fair.add_argument("--json", action="store_true",
+                      help="print the report as JSON (GET /v1/matches/{id}/fairplay's shape)")
+    fair.add_argument("--no-progress", action="store_true", help="no progress on stderr")
+    fair.add_argument("--cards", type=int, help="judge the decisions once at most CARDS cards "
+                      "are left (default: the calibration's, which the honest rate was "
+                      "measured on)")
+    fair.add_argument("--threshold", type=float, help="flag below this probability "
+                      "(default: the server's)")
+    fair.set_defaults(run=_fairplay, quiet=True)
+
+
+def _fairplay(args: argparse.Namespace) -> int:
+    from .fairplay import THRESHOLD
+    from .fairplay_command import command
+
+    return command(args.files, args.json, args.no_progress, args.cards,
+                   THRESHOLD if args.threshold is None else args.threshold)
 
 
 def _analyse(args: argparse.Namespace) -> int:

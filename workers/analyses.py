@@ -13,6 +13,7 @@ from typing import Any
 
 from rq import Queue, get_current_job
 
+from events import fairplay
 from events.analysis import analyse_export
 from events.referee import deals
 
@@ -40,3 +41,21 @@ def _progress(done: int, total: int) -> None:
 
 def analysis_job(deal_id: str) -> dict[str, Any]:
     return analyse_export(deals.export(runtime.referee(), deal_id), _progress)
+
+
+def fairplay_id(match_id: str, last_hash: str) -> str:
+    """The one fair-play job of a finished match whose last deal's log ends in ``last_hash``."""
+    return "fairplay-" + hashlib.sha256(f"{match_id}\n{last_hash}".encode()).hexdigest()[:32]
+
+
+def _deals_progress(done: int, total: int) -> None:
+    job = get_current_job()
+    if job is not None:
+        job.meta["progress"] = {"step": "deals", "done": done, "total": total}
+        job.save_meta()
+
+
+def fairplay_job(match_id: str) -> dict[str, Any]:
+    """The fair-play report of a finished match (``events/fairplay.py``), every deal of it."""
+    exports = deals.match_export(runtime.referee(), match_id)
+    return fairplay.report(exports, match_id, _deals_progress)

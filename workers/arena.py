@@ -1,6 +1,6 @@
 """``tricklog arena``: bots against bots over whole matches, seats rotated; win rates with 95%
-confidence intervals and time per move. Runs in-process on the pure domain.
-
+confidence intervals and time per move. Runs in-process on the pure domain. ``omniscient``
+(``omniscient.py``), the cheater the fair-play report is measured against, plays here only.
 Players are the built-in bots (``domain.bots``) and ``ismcts``, OpenSpiel's ISMCTSBot on the
 registered OpenSpiel game (``integrations.ismcts``; needs the test extras). With ``budget_ms``
 every player that searches gets the same wall time per move, measured here, in one process:
@@ -31,8 +31,10 @@ from domain.fairness import MatchSecret
 from domain.messages import Command, Move
 from domain.registry import PRESETS, rules_for
 
+from .omniscient import CHEAT_RATE, omniscient_player
+
 ISMCTS_MS = 100          # ISMCTS's budget when none is given: it has no count of its own here
-PLAYERS = (*BOTS, "ismcts")
+PLAYERS = (*BOTS, "ismcts", "omniscient")  # omniscient: the cheater, here only
 
 
 class ArenaError(ValueError):
@@ -46,6 +48,7 @@ class DealSoFar:
 
     dealt: dict[str, Any]
     moves: list[dict[str, Any]] = field(default_factory=list)
+    state: Any = None  # the real deal's state: only the cheater (``omniscient``) reads it
 
 
 Player = Callable[[dict[str, Any], DealSoFar], dict[str, Any]]
@@ -56,8 +59,11 @@ def deadline_after(ms: float) -> Callable[[], bool]:
     return lambda: time.perf_counter() >= end
 
 
-def make_player(name: str, rules: Any, seed: int, budget_ms: float | None) -> Player:
+def make_player(name: str, rules: Any, seed: int, budget_ms: float | None,
+                cheat_rate: float = CHEAT_RATE) -> Player:
     rng = random.Random(seed)
+    if name == "omniscient":
+        return omniscient_player(seed, cheat_rate, budget_ms)
     if name == "ismcts":
         from integrations.ismcts import ISMCTSPlayer
 
@@ -149,6 +155,7 @@ def play_deal(rules: Any, number: int, dealer: int, carry: int, secret: MatchSec
         view = {"ruleset": rules.preset, "players": rules.players, "options": rules.options,
                 **game.view(deal, seat)}
         start, cpu = time.perf_counter(), time.process_time()
+        so_far.state = deal
         move = players[seat](view, so_far)
         tally.move_times.setdefault(seat_bots[seat], []).append(time.perf_counter() - start)
         tally.move_cpu.setdefault(seat_bots[seat], []).append(time.process_time() - cpu)
@@ -158,11 +165,13 @@ def play_deal(rules: Any, number: int, dealer: int, carry: int, secret: MatchSec
 
 
 def play_match(rules: Any, seat_bots: Sequence[str], seed: int, tally: Tally,
-               hero_seats: set[int], budget_ms: float | None = None) -> matches.MatchState:
+               hero_seats: set[int], budget_ms: float | None = None,
+               cheat_rate: float = CHEAT_RATE) -> matches.MatchState:
     """One whole match; records the hero seats' card-point share of every deal."""
     n = rules.players
     secret = arena_secret(seed)
-    players = [make_player(b, rules, seed * 10 + s, budget_ms) for s, b in enumerate(seat_bots)]
+    players = [make_player(b, rules, seed * 10 + s, budget_ms, cheat_rate)
+               for s, b in enumerate(seat_bots)]
     state_m = matches.fold(matches.created(f"a{seed}", rules, [
         {"seat": s, "name": b, "bot": b} for s, b in enumerate(seat_bots)],
         secret.first_dealer(n), secret, [None] * n))
@@ -201,7 +210,7 @@ def lineup(rules: Any, hero: str, villain: str, i: int) -> list[str]:
 def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,
          options: dict[str, Any] | None = None,
          progress: Callable[[int, int], None] | None = None,
-         budget_ms: float | None = None) -> dict[str, Any]:
+         budget_ms: float | None = None, cheat_rate: float = CHEAT_RATE) -> dict[str, Any]:
     """``hero`` against ``villain`` over ``matches_n`` matches; see ``lineup``."""
     check(preset, players, (hero, villain))
     rules = rules_for(preset, players, options or {})
@@ -210,7 +219,7 @@ def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,
         seat_bots = lineup(rules, hero, villain, i)
         heroes = {s for s in range(players) if seat_bots[s] == hero}
         first = min(heroes)
-        final = play_match(rules, seat_bots, 1000 + i, tally, heroes, budget_ms)
+        final = play_match(rules, seat_bots, 1000 + i, tally, heroes, budget_ms, cheat_rate)
         won = {s for side in final.winners for s in rules.sides[side]}
         tally.games += 1
         tally.wins += int(bool(won & heroes))
@@ -256,7 +265,7 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 
 def command(preset: str, players: int, hero: str, villain: str, matches_n: int,
-            ms: float | None, as_json: bool) -> int:
+            ms: float | None, as_json: bool, cheat_rate: float = CHEAT_RATE) -> int:
     """``tricklog arena``: check the arguments (a one-line error, exit 2), play, print."""
     tty = sys.stderr.isatty()
 
@@ -268,8 +277,8 @@ def command(preset: str, players: int, hero: str, villain: str, matches_n: int,
 
     try:
         check(preset, players, (hero, villain))
-        if matches_n < 1 or (ms is not None and ms <= 0):
-            raise ArenaError("--matches and --ms must be positive")
+        if matches_n < 1 or (ms is not None and ms <= 0) or not 0 <= cheat_rate <= 1:
+            raise ArenaError("--matches and --ms must be positive, --cheat-rate in [0, 1]")
         if "ismcts" in (hero, villain):
             import integrations.ismcts  # noqa: F401  (fail here, in one line, without it)
     except ArenaError as exc:
@@ -280,7 +289,8 @@ def command(preset: str, players: int, hero: str, villain: str, matches_n: int,
               file=sys.stderr)
         return 2
     try:
-        row = duel(preset, players, hero, villain, matches_n, progress=progress, budget_ms=ms)
+        row = duel(preset, players, hero, villain, matches_n, progress=progress, budget_ms=ms,
+                   cheat_rate=cheat_rate)
     except ArenaError as exc:  # a third-party policy that broke the rules
         print(f"\ntricklog arena: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,173 @@
+"""The fair-play report's calibration and power (issue 30; docs/FAIRPLAY.md).
+
+``play``: deals played in-process by honest ``search`` bots, with ``omniscient`` (the arena's
+cheater) in ``--cheater`` seats if any; for each deal the telling decisions of every seat
+(``domain/solver/fairplay.py``, the last ``--cards`` cards), one JSON line a deal in ``--out``
+(appended as it goes: a run stopped early keeps what it measured).
+
+``summarize``: from honest deals, the honest rate (the calibration, written with
+``--write`` into ``events/fairplay_calibration.json``); from deals with a cheater, how many
+deals it takes to flag it 95% of the time, and how often honest seats are flagged in
+100-deal samples (drawn with replacement from the measured deals, the cheater's run's honest
+seats included: seats the calibration never saw).
+
+    python scripts/fairplay_power.py play --preset sueca --players 4 --deals 300 \\
+        --out honest.jsonl
+    python scripts/fairplay_power.py play --preset sueca --players 4 --deals 300 \\
+        --cheater 0 --cheat-rate 0.25 --out cheat.jsonl
+    python scripts/fairplay_power.py summarize --honest honest.jsonl --cheat cheat.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from domain import game  # noqa: E402
+from domain.bots.search import search_bot  # noqa: E402
+from domain.fairness import MatchSecret  # noqa: E402
+from domain.messages import Command, Move  # noqa: E402
+from domain.registry import family_of, rules_for  # noqa: E402
+from domain.solver import fairplay  # noqa: E402
+from events import fairplay as report  # noqa: E402
+from workers.arena import DealSoFar  # noqa: E402
+from workers.omniscient import omniscient_player  # noqa: E402
+
+
+def play_one(rules: Any, number: int, cheaters: set[int], rate: float, cards: int
+             ) -> list[Any]:
+    """One deal's events, played as the arena plays it."""
+    text = f"fairplay-{number}"
+    secret = MatchSecret(text, hashlib.sha256(text.encode()).hexdigest()).deal(number)
+    events = list(game.new_deal(rules, number, number % rules.players, secret, None, 0))
+    deal = game.fold(events)
+    rng = random.Random(number)
+    cheat = {s: omniscient_player(number * 10 + s, rate, cards=cards) for s in cheaters}
+    while deal.phase != "over":
+        seat = deal.turn
+        assert seat is not None
+        view = fairplay.seat_view(deal, seat)
+        move = (cheat[seat](view, DealSoFar({}, state=deal)) if seat in cheat
+                else search_bot(view, rng))
+        new, deal = game.step(deal, Command(seat, Move.from_dict(move), secret))
+        events += new
+    return events
+
+
+def play(args: argparse.Namespace) -> None:
+    rules = rules_for(args.preset, args.players, {})
+    cheaters = set(args.cheater)
+    with open(args.out, "ab") as out:
+        for number in range(args.start, args.start + args.deals):
+            t0 = time.process_time()
+            events = play_one(rules, number, cheaters, args.cheat_rate, args.cards)
+            t1 = time.process_time()
+            found = fairplay.telling(events, range(len(events)), None, f"d{number}", args.cards)
+            seats = {str(s): [0, 0] for s in range(rules.players)}
+            for d in found:
+                seats[str(d["seat"])][0] += 1
+                seats[str(d["seat"])][1] += int(d["matched"])
+            row = {"preset": args.preset, "players": args.players, "deal": number,
+                   "cards": args.cards, "cheaters": sorted(cheaters),
+                   "cheat_rate": args.cheat_rate, "seats": seats,
+                   "play_cpu_s": round(t1 - t0, 3),
+                   "report_cpu_s": round(time.process_time() - t1, 3)}
+            out.write(orjson.dumps(row) + b"\n")
+            out.flush()
+
+
+def load(path: str | None) -> list[dict[str, Any]]:
+    if not path:
+        return []
+    return [orjson.loads(line) for line in Path(path).read_bytes().splitlines() if line]
+
+
+def counts(rows: list[dict[str, Any]], seat: int) -> list[tuple[int, int]]:
+    return [tuple(r["seats"][str(seat)]) for r in rows]  # type: ignore[misc]
+
+
+def flagged_share(per_deal: list[tuple[int, int]], deals: int, rate: float, threshold: float,
+                  rng: random.Random, samples: int = 2000) -> float:
+    """How often a sample of ``deals`` deals (with replacement) is flagged."""
+    hit = 0
+    for _ in range(samples):
+        n = k = 0
+        for _ in range(deals):
+            t, m = per_deal[rng.randrange(len(per_deal))]
+            n, k = n + t, k + m
+        hit += fairplay.binomial_tail(k, n, rate) < threshold
+    return hit / samples
+
+
+def summarize(args: argparse.Namespace) -> None:
+    honest, cheat = load(args.honest), load(args.cheat)
+    first = (honest or cheat)[0]
+    rules = rules_for(first["preset"], first["players"], {})
+    n_seats = rules.players
+    pool = [c for s in range(n_seats) for c in counts(honest, s)]
+    tell, match = sum(t for t, _ in pool), sum(m for _, m in pool)
+    rate = match / tell
+    family = family_of(rules).name
+    print(f"{family} ({first['preset']} {n_seats}p), last {first['cards']} cards: honest "
+          f"{match}/{tell} = {rate:.3f} over {len(honest)} deals "
+          f"({tell / max(1, len(pool)):.2f} telling decisions a seat a deal)")
+    if args.write:
+        report.write_calibration(family, {
+            "honest_rate": round(rate, 4), "telling": tell, "matched": match,
+            "deals": len(honest), "cards": first["cards"], "preset": first["preset"],
+            "players": n_seats, "bots": "search (320 playouts a move), every seat"})
+    rng = random.Random(7)
+    threshold = args.threshold
+    fp_pool = list(pool)
+    if cheat:
+        liars = set(cheat[0]["cheaters"])
+        fair_seats = [c for s in range(n_seats) if s not in liars for c in counts(cheat, s)]
+        fp_pool = fair_seats
+        liar = [c for s in liars for c in counts(cheat, s)]
+        t, m = sum(x for x, _ in liar), sum(y for _, y in liar)
+        print(f"cheater (rate {cheat[0]['cheat_rate']}): {m}/{t} = {m / max(1, t):.3f} over "
+              f"{len(cheat)} deals")
+        for deals in args.deals_grid:
+            share = flagged_share(liar, deals, rate, threshold, rng)
+            print(f"  {deals} deals: flagged {100 * share:.1f}%")
+    fp = flagged_share(fp_pool, 100, rate, threshold, rng, 5000)
+    print(f"honest seats flagged in 100-deal samples at p < {threshold}: {100 * fp:.2f}% "
+          f"(5000 samples from {len(fp_pool)} seat-deals)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(required=True)
+    p = sub.add_parser("play")
+    p.add_argument("--preset", default="sueca")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--start", type=int, default=1, help="the first deal's number (its seed)")
+    p.add_argument("--cards", type=int, default=fairplay.CARDS)
+    p.add_argument("--cheater", type=int, action="append", default=[])
+    p.add_argument("--cheat-rate", type=float, default=0.25)
+    p.add_argument("--out", required=True)
+    p.set_defaults(run=play)
+    s = sub.add_parser("summarize")
+    s.add_argument("--honest", required=True)
+    s.add_argument("--cheat")
+    s.add_argument("--threshold", type=float, default=report.THRESHOLD)
+    s.add_argument("--deals-grid", type=int, nargs="*", default=[25, 50, 100, 150, 200, 300])
+    s.add_argument("--write", action="store_true", help="write the calibration file")
+    s.set_defaults(run=summarize)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()
