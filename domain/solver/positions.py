@@ -73,7 +73,10 @@ class Judge:
         side = 0 if self.two else side
         solver = self.solvers.get(side)
         if solver is None:
-            solver = self.solvers[side] = Solver(self.play.game(state, self.sides[side]))
+            game = self.play.game(state, self.sides[side])
+            make = getattr(game, "compiled_solver", None)  # the game's search in C, if built
+            compiled = make() if make is not None else None
+            solver = self.solvers[side] = compiled if compiled is not None else Solver(game)
         return solver
 
     def move_values(self, state: Any, seat: int, legal: list[dict[str, Any]],
