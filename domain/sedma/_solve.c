@@ -18,6 +18,9 @@
 #define MAXT 16
 #define MAXSTOCK 127
 #define STOP (-1)
+#ifndef SMALL
+#define SMALL 6 /* cards in hands and stock at or under which no table entry is kept */
+#endif
 #define PLAY 0
 #define DECIDE 1
 #define OVER 2
@@ -31,17 +34,20 @@ typedef struct {
     int16_t tval, rem;
 } S;
 
-typedef struct {
-    uint64_t key[MAXN + 1];
-    int16_t lo, hi;
-    int8_t best, used;
-} Entry;
+/* The table: ``stride`` words an entry, the key (the hands' counts packed, then the rest of
+ * the position in one word) and a last word of lo (16 bits), hi (16), best move + 2 (8), used. */
+#define KMAX 8
+#define LO(m) ((int)((m) & 0xFFFF))
+#define HI(m) ((int)(((m) >> 16) & 0xFFFF))
+#define BEST(m) ((int)(((m) >> 32) & 0xFF) - 2)
+#define META(lo, hi, best) ((uint64_t)(uint16_t)(lo) | (uint64_t)(uint16_t)(hi) << 16 \
+                            | (uint64_t)(uint8_t)((best) + 2) << 32 | (uint64_t)1 << 40)
 
 typedef struct {
     int n, team[MAXN], hand_size, ntok, rank[MAXT], value[MAXT], wild, rule, always, any;
     int round_value, bonus, step, nstock, stock[MAXSTOCK];
-    Entry *table;
-    uint64_t mask;
+    uint64_t *table, mask;
+    int kw, stride;
     long long nodes;
 } G;
 
@@ -153,33 +159,38 @@ static int play(const G *g, S *s, int t) {
 }
 
 static void keyof(const G *g, const S *s, uint64_t *key) {
-    memset(key, 0, sizeof(uint64_t) * (MAXN + 1));
-    for (int i = 0; i < g->n; i++) key[i] = s->hand[i];
-    key[MAXN] = (uint64_t)(uint8_t)s->leader | (uint64_t)(uint8_t)s->turn << 3
+    memset(key, 0, sizeof(uint64_t) * KMAX);
+    int bits = 4 * g->ntok;
+    for (int i = 0; i < g->n; i++) {
+        int off = i * bits, w = off / 64, sh = off % 64;
+        key[w] |= s->hand[i] << sh;
+        if (sh && sh + bits > 64) key[w + 1] |= s->hand[i] >> (64 - sh);
+    }
+    key[g->kw - 1] = (uint64_t)(uint8_t)s->leader | (uint64_t)(uint8_t)s->turn << 3
         | (uint64_t)s->phase << 6 | (uint64_t)(s->winner + 1) << 8 | (uint64_t)(s->led + 1) << 12
         | (uint64_t)s->round_led << 16 | (uint64_t)s->best << 20 | (uint64_t)s->left << 24
         | (uint64_t)s->tlen << 32 | (uint64_t)(uint16_t)s->tval << 40 | (uint64_t)(uint8_t)s->wait << 56;
 }
 
-static uint64_t hash(const uint64_t *key) {
+static uint64_t hash(const G *g, const uint64_t *key) {
     uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i <= MAXN; i++) { h ^= key[i]; h *= 0xBF58476D1CE4E5B9ull; h ^= h >> 31; }
+    for (int i = 0; i < g->kw; i++) { h ^= key[i]; h *= 0xBF58476D1CE4E5B9ull; h ^= h >> 31; }
     return h;
 }
 
-/* The entry of ``key``; with ``fresh`` (not NULL) one is made if there is none, and
- * *fresh says so. */
-static Entry *find(G *g, const uint64_t *key, int *fresh) {
-    uint64_t h = hash(key);
-    Entry *e = NULL;
+/* The entry (its words) of ``key``; with ``fresh`` (not NULL) one is made if there is none,
+ * and *fresh says so. */
+static uint64_t *find(G *g, const uint64_t *key, int *fresh) {
+    uint64_t h = hash(g, key), *e = NULL;
+    size_t size = sizeof(uint64_t) * g->kw;
     for (int p = 0; p < 4; p++) {
-        e = &g->table[(h + p) & g->mask];
-        if (e->used && !memcmp(e->key, key, sizeof e->key)) { if (fresh) *fresh = 0; return e; }
-        if (!e->used) break;
+        e = g->table + ((h + p) & g->mask) * g->stride;
+        if (!e[g->kw]) break;
+        if (!memcmp(e, key, size)) { if (fresh) *fresh = 0; return e; }
     }
     if (!fresh) return NULL;
-    if (e->used) e = &g->table[h & g->mask]; /* four taken: the newest replaces the first */
-    memcpy(e->key, key, sizeof e->key); e->used = 1; e->best = -2; *fresh = 1;
+    if (e[g->kw]) e = g->table + (h & g->mask) * g->stride; /* four taken: the newest wins */
+    memcpy(e, key, size); *fresh = 1;
     return e;
 }
 
@@ -189,18 +200,24 @@ static int test(G *g, const S *s, int target) {
     if (target <= lo) return lo;
     if (target > hi) return hi;
     g->nodes++;
-    uint64_t key[MAXN + 1];
-    keyof(g, s, key);
-    Entry *e = find(g, key, NULL);
-    int hint = -2;
-    if (e) {
-        if (target <= e->lo) return e->lo;
-        if (target > e->hi) return e->hi;
-        if (e->lo > lo) lo = e->lo;
-        if (e->hi < hi) hi = e->hi;
-        hint = e->best;
+    int maxi = g->team[s->turn], mv[MAXT + 1], m = moves(g, s, mv), hint = -2;
+    int cards = s->left;
+    for (int i = 0; i < g->n; i++) cards += s->len[i];
+    /* a forced move, or the last few cards: the table would cost more than it saves */
+    int keep = m > 1 && cards > SMALL;
+    uint64_t key[KMAX], *e = NULL;
+    if (keep) {
+        keyof(g, s, key);
+        e = find(g, key, NULL);
     }
-    int maxi = g->team[s->turn], mv[MAXT + 1], m = moves(g, s, mv);
+    if (e) {
+        uint64_t meta = e[g->kw];
+        if (target <= LO(meta)) return LO(meta);
+        if (target > HI(meta)) return HI(meta);
+        if (LO(meta) > lo) lo = LO(meta);
+        if (HI(meta) < hi) hi = HI(meta);
+        hint = BEST(meta);
+    }
     for (int i = 1; i < m && hint != -2; i++)
         if (mv[i] == hint) { memmove(mv + 1, mv, i * sizeof(int)); mv[0] = hint; break; }
     int bound = 0, have = 0, best = -2, result;
@@ -213,12 +230,15 @@ static int test(G *g, const S *s, int target) {
         have = 1;
     }
     result = bound < lo ? lo : bound > hi ? hi : bound;
+    if (!keep) return result;
     int fresh;
     e = find(g, key, &fresh);
-    if (fresh) { e->lo = (int16_t)lo; e->hi = (int16_t)hi; }
-    if (result >= target) { if (result > e->lo) e->lo = (int16_t)result; }
-    else if (result < e->hi) e->hi = (int16_t)result;
-    if (best != -2) e->best = (int8_t)best;
+    uint64_t meta = e[g->kw];
+    int elo = fresh ? lo : LO(meta), ehi = fresh ? hi : HI(meta), ebest = fresh ? -2 : BEST(meta);
+    if (result >= target) { if (result > elo) elo = result; }
+    else if (result < ehi) ehi = result;
+    if (best != -2) ebest = best;
+    e[g->kw] = META(elo, ehi, ebest);
     return result;
 }
 
@@ -227,10 +247,10 @@ static int floordiv(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b);
 static int value(G *g, const S *s, int have_guess, int guess) {
     int lo, hi, step = g->step;
     bounds(g, s, &lo, &hi);
-    uint64_t key[MAXN + 1];
+    uint64_t key[KMAX];
     keyof(g, s, key);
-    Entry *e = find(g, key, NULL);
-    if (e) { if (e->lo > lo) lo = e->lo; if (e->hi < hi) hi = e->hi; }
+    uint64_t *e = find(g, key, NULL);
+    if (e) { if (LO(e[g->kw]) > lo) lo = LO(e[g->kw]); if (HI(e[g->kw]) < hi) hi = HI(e[g->kw]); }
     lo = -floordiv(-lo, step) * step; hi = floordiv(hi, step) * step;
     int target = have_guess ? guess : lo + step, tests = 0;
     while (lo < hi) {
@@ -262,7 +282,7 @@ static int ints(PyObject *seq, int *out, int cap, const char *what) {
 }
 
 /* new(team, hand_size, ranks by token, values by token, wild mask, rule, always, any,
- *     round_value, bonus, step, log2 of the table's entries) -> a game */
+ *     round_value, bonus, step, the table's size in MiB) -> a game */
 static PyObject *new_game(PyObject *self, PyObject *args) {
     PyObject *team, *ranks, *values;
     int bits;
@@ -272,13 +292,17 @@ static PyObject *new_game(PyObject *self, PyObject *args) {
                           &g->rule, &g->always, &g->any, &g->round_value, &g->bonus, &g->step, &bits)
         || (g->n = ints(team, g->team, MAXN, "team")) < 0
         || (g->ntok = ints(ranks, g->rank, MAXT, "tokens")) < 0
-        || ints(values, g->value, MAXT, "values") != g->ntok || g->step < 1 || bits < 4 || bits > 26) {
+        || ints(values, g->value, MAXT, "values") != g->ntok || g->step < 1 || bits < 1 || bits > 4096) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad game");
         free(g); return NULL;
     }
-    g->mask = ((uint64_t)1 << bits) - 1;
+    g->kw = (g->n * g->ntok * 4 + 63) / 64 + 1;
+    g->stride = g->kw + 1;
+    uint64_t entries = 1;
+    while (entries * 2 * g->stride * 8 <= ((uint64_t)bits << 20)) entries *= 2;
+    g->mask = entries - 1;
     g->nstock = -1;
-    if ((g->table = calloc((size_t)1 << bits, sizeof(Entry))) == NULL) { free(g); return PyErr_NoMemory(); }
+    if ((g->table = calloc(entries * g->stride, sizeof(uint64_t))) == NULL) { free(g); return PyErr_NoMemory(); }
     return PyCapsule_New(g, "capture_game", drop);
 }
 
@@ -305,7 +329,7 @@ static int load(G *g, PyObject *pos, S *s) {
     if (ns < 0) return -1;
     int suffix = g->nstock >= ns && !memcmp(g->stock + g->nstock - ns, st, ns * sizeof(int));
     if (!suffix) { /* another deal's stock: what the table knows is of no use */
-        if (g->nstock >= 0) memset(g->table, 0, (size_t)(g->mask + 1) * sizeof(Entry));
+        if (g->nstock >= 0) memset(g->table, 0, (g->mask + 1) * g->stride * sizeof(uint64_t));
         memcpy(g->stock, st, ns * sizeof(int)); g->nstock = ns;
     }
     s->left = (int8_t)ns; s->leader = (int8_t)leader; s->turn = (int8_t)turn; s->phase = (int8_t)phase;

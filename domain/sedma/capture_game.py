@@ -23,7 +23,7 @@ try:  # the compiled search (``_solve.c``); this module's game and ``domain/solv
 except ImportError:  # pragma: no cover - a checkout without its build_ext
     _solve = None  # type: ignore[assignment]
 _core: Any = _solve
-TABLE_BITS = 20  # 2**20 entries of 64 bytes: 64 MiB a game, taken as the search needs them
+TABLE_MIB = 128  # the C search's table a game (and deal), taken as the search needs it
 WINNER_RULES = {"sedma": 0, "osmova": 1, "eights_high": 2, "last_round": 3}
 
 PLAY, DECIDE, OVER = 0, 1, 2
@@ -189,7 +189,7 @@ class CompiledSolver:
             tuple(int(t) for t in game.team), rules.hand_size, tuple(self.rank_ids),
             tuple(game.values), rank_mask(game.wild), self.rule,
             rules.continuation == "always", rules.continue_with == "any", game.round_value,
-            game.bonus, game.step, TABLE_BITS)
+            game.bonus, game.step, TABLE_MIB)
 
     @property
     def nodes(self) -> int:
