@@ -11,10 +11,17 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import tricks
+from . import compiled, tricks
 from .event_data import PLAYED
 from .family import Record
 from .messages import Event, Move
+
+try:  # the compiled core (``_trickplay.c``); ``python_play_out`` is its reference
+    from . import _trickplay
+    _trickplay.init(compiled.IDS, compiled.NAMES)
+except ImportError:  # pragma: no cover - a checkout without its build_ext
+    _trickplay = None  # type: ignore[assignment]
+_core: Any = _trickplay
 
 Hands = tuple[tuple[str, ...], ...]
 Trick = tuple[tuple[int, str], ...]
@@ -106,6 +113,44 @@ class PlayedOut:
 
 def play_out(state: TrickState, rng: random.Random, record: Record | None,
              must_trump: bool) -> PlayedOut:
+    """The compiled kernel where it is built, else the Python one (the same rules; each draws
+    its own random cards from ``rng``)."""
+    if _core is not None:
+        return compiled_play_out(state, rng, record, must_trump)
+    return python_play_out(state, rng, record, must_trump)
+
+
+_STRENGTHS: dict[int, tuple[dict[str, int], tuple[int, ...]]] = {}
+
+
+def _strengths(order: dict[str, int]) -> tuple[int, ...]:
+    """A rank order as strengths by rank index (``cards.RANKS``), -1 for ranks not played."""
+    known = _STRENGTHS.get(id(order))
+    if known is None or known[0] is not order:
+        known = _STRENGTHS[id(order)] = (order, tuple(
+            order.get(r, -1) for r in compiled.RANK_IDS))
+    return known[1]
+
+
+def compiled_play_out(state: TrickState, rng: random.Random, record: Record | None,
+                      must_trump: bool) -> PlayedOut:
+    """``python_play_out`` in C (``_trickplay.c``), seeded from ``rng``."""
+    assert _core is not None and state.turn is not None
+    trump = -1 if state.trump is None else compiled.SUIT_IDS[state.trump]
+    counts, won, taken_cards, leader, trace = _core.play_out(
+        state.hands, state.trick, state.turn, state.leader, state.tricks_won,
+        _strengths(state.rules.order), trump, must_trump, compiled.seed_of(rng),
+        record is not None)
+    if record is not None:
+        name = compiled.NAMES
+        record.extend((seat, {"type": "play", "card": name[card]},
+                       [{"type": "play", "card": name[c]} for c in legal])
+                      for seat, card, legal in trace)
+    return PlayedOut(((),) * len(state.hands), counts, won, taken_cards, leader)
+
+
+def python_play_out(state: TrickState, rng: random.Random, record: Record | None,
+                    must_trump: bool) -> PlayedOut:
     """Random legal play to the end of the card play, on mutable lists (a tenth of the
     reducers' cost); ``record`` collects each move with the legal moves it was drawn from."""
     rules, trump = state.rules, state.trump

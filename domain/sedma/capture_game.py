@@ -14,8 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..compiled import RANK_IDS, rank_mask
 from . import capture
 from .rules import SedmaRules
+
+try:  # the compiled search (``_solve.c``); this module's game and ``domain/solver`` are its
+    from . import _solve  # reference
+except ImportError:  # pragma: no cover - a checkout without its build_ext
+    _solve = None  # type: ignore[assignment]
+_core: Any = _solve
+TABLE_MIB = 128  # the C search's table a game (and deal), taken as the search needs it
+WINNER_RULES = {"sedma": 0, "osmova": 1, "eights_high": 2, "last_round": 3}
 
 PLAY, DECIDE, OVER = 0, 1, 2
 STOP = -1
@@ -62,6 +71,13 @@ class CaptureGame:
                 state.turn, phase, rem, winner)
 
     additive = True  # the sides share the card points
+
+    def compiled_solver(self) -> CompiledSolver | None:
+        """The search in C for this game (``domain/solver/positions.py`` takes it instead of
+        ``search.Solver``); None where it is not built or the game is beyond its sizes."""
+        if _core is None or self.n > 6 or len(self.ranks) > 16:
+            return None
+        return CompiledSolver(self)
 
     def mover(self, position: Position) -> Callable[[dict[str, Any]], int]:
         """A reducers' move to the solver's: a card to its token, a stop to ``STOP``."""
@@ -158,3 +174,47 @@ class CaptureGame:
         else:
             after = (hands, stock, (), 0, (), nxt, nxt, PLAY, s[8] - got, -1)
         return (points if self.team[winner] else 0), after
+
+
+class CompiledSolver:
+    """``search.Solver``'s ``value``, ``move_values`` and ``nodes`` for a capture game, by the
+    same search in C (``_solve.c``), its table kept for the whole deal."""
+
+    def __init__(self, game: CaptureGame) -> None:
+        rules = game.rules
+        self.game = game
+        self.rule = WINNER_RULES[rules.winner_rule]
+        self.rank_ids = [RANK_IDS[r] for r in game.ranks]
+        self.handle = _core.new(
+            tuple(int(t) for t in game.team), rules.hand_size, tuple(self.rank_ids),
+            tuple(game.values), rank_mask(game.wild), self.rule,
+            rules.continuation == "always", rules.continue_with == "any", game.round_value,
+            game.bonus, game.step, TABLE_MIB)
+
+    @property
+    def nodes(self) -> int:
+        return int(_core.nodes(self.handle))
+
+    def value(self, s: Position, guess: int | None = None) -> int:
+        return int(_core.value(self.handle, self.flat(s), guess))
+
+    def move_values(self, s: Position, guess: int | None = None) -> list[tuple[Any, int]]:
+        return list(_core.move_values(self.handle, self.flat(s), guess))
+
+    def flat(self, s: Position) -> tuple[Any, ...]:
+        """The C side's position: the table as the rank led, the round's led rank, the best
+        rank so far (osmová), its length and its points."""
+        hands, stock, table, start, waiting, leader, turn, phase, rem, winner = s
+        ids, values = self.rank_ids, self.game.values
+        led = ids[table[0][1]] if table else -1
+        round_led = ids[table[start][1]] if table and self.rule == 3 else 0
+        best = 0
+        if table and self.rule in (1, 2):
+            best = led
+            for _, t in table[1:]:
+                r = ids[t]
+                if r == led or (r == 7 and best != 6) or (r == 6 and (self.rule == 2
+                                                                       or best != 7)):
+                    best = r
+        return (hands, stock, leader, turn, phase, winner, led, round_led, best, len(table),
+                sum(values[t] for _, t in table), waiting, rem)

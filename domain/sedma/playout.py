@@ -7,14 +7,21 @@ replays every playout through the reducers and checks the legal moves and the re
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
+from .. import compiled
 from ..family import Record
 from . import capture
 from .rules import SedmaRules
-from .state import SedmaState
+from .state import SedmaState, replace
+
+try:  # the compiled core (``_kernel.c``); this module's Python kernel is its reference
+    from . import _kernel
+    _kernel.init(compiled.IDS, compiled.NAMES)
+except ImportError:  # pragma: no cover - a checkout without its build_ext
+    _kernel = None  # type: ignore[assignment]
+_core: Any = _kernel
 
 
 def _plain_captures(rules: SedmaRules) -> bool:
@@ -24,6 +31,59 @@ def _plain_captures(rules: SedmaRules) -> bool:
 
 def play_out(state: SedmaState, rng: random.Random, record: Record | None = None
              ) -> SedmaState | None:
+    """The compiled kernel where it is built, else the Python one (the same rules; each
+    draws its own random moves from ``rng``)."""
+    if _core is not None:
+        return compiled_play_out(state, rng, record)
+    return python_play_out(state, rng, record)
+
+
+_RULES = {"sedma": 0, "osmova": 1, "eights_high": 2, "last_round": 3}
+_PARAMS: dict[int, tuple[SedmaRules, tuple[Any, ...]]] = {}
+
+
+def _params(rules: SedmaRules) -> tuple[Any, ...]:
+    """The compiled kernel's rule data, once per rules object."""
+    known = _PARAMS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    params = (rules.players, rules.hand_size, compiled.rank_mask(rules.wild),
+              _RULES[rules.winner_rule], rules.continuation == "always",
+              rules.continue_with == "any",
+              compiled.IDS[rules.solo_king] if rules.solo_king else -1, rules.seat_sides)
+    if len(_PARAMS) > 64:
+        _PARAMS.clear()
+    _PARAMS[id(rules)] = (rules, params)
+    return params
+
+
+def compiled_play_out(state: SedmaState, rng: random.Random, record: Record | None = None
+                      ) -> SedmaState | None:
+    """``python_play_out``'s card play in C (``_kernel.c``), seeded from ``rng``."""
+    if _core is None or state.phase not in ("play", "decide") or not _plain_captures(
+            state.rules):
+        return None
+    assert state.turn is not None
+    none = -1
+    hands, waiting, leader, won, captures, last, solo, trace = _core.play_out(
+        _params(state.rules), state.hands, state.stock, state.table, state.waiting, state.won,
+        state.captures, state.leader, state.turn, state.phase == "decide", state.round_start,
+        none if state.last_capture is None else state.last_capture,
+        none if state.solo is None else state.solo, compiled.seed_of(rng), record is not None)
+    if record is not None:
+        name = compiled.NAMES
+        record.extend((seat, _move(name[m] if m >= 0 else None),
+                       [_move(name[c] if c >= 0 else None) for c in legal])
+                      for seat, m, legal in trace)
+    return replace(
+        state, hands=hands, stock=(), table=(), round_start=0, waiting=waiting, leader=leader,
+        turn=None, phase="score", won=won, captures=captures,
+        last_capture=None if last < 0 else last, solo=None if solo < 0 else solo)
+
+
+def python_play_out(state: SedmaState, rng: random.Random, record: Record | None = None
+                    ) -> SedmaState | None:
+    """The reference kernel in Python."""
     if state.phase not in ("play", "decide") or not _plain_captures(state.rules):
         return None
     deal = _CaptureDeal(state, rng, record)
@@ -132,7 +192,7 @@ class _CaptureDeal:
 
     def frozen(self, state: SedmaState) -> SedmaState:
         """The reducers' state at scoring."""
-        return dataclasses.replace(
+        return replace(
             state, hands=tuple(tuple(h) for h in self.hands), stock=(), table=(),
             round_start=0, waiting=tuple(self.waiting), leader=self.leader, turn=None,
             phase="score", won=tuple(tuple(w) for w in self.won),

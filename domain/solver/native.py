@@ -67,7 +67,13 @@ AnySolver = Solver | NativeSolver
 
 
 def solver_for(game: Game) -> AnySolver:
-    """The compiled core for a generic trick game where it is built, else the Python search."""
+    """The game's own compiled search if it has one (``compiled_solver``: the Sedma family's
+    capture game), the compiled core for a generic trick game where it is built, else the
+    Python search."""
+    make = getattr(game, "compiled_solver", None)
+    compiled = make() if make is not None else None
+    if compiled is not None:
+        return compiled  # type: ignore[no-any-return]
     if native(game):
         return NativeSolver(game)  # type: ignore[arg-type]
     return Solver(game)
