@@ -41,7 +41,7 @@ def analyse(events: Sequence[Event], seqs: Sequence[int], deal_id: str | None = 
     start = {side: judge.value(states[todo[0] - 1], side) for side in range(len(judge.sides))}
     decisions: list[dict[str, Any]] = []
     seat = states[todo[0] - 1].turn  # the first mover's value at the start: the first guess
-    guess: tuple[int, float] | None = seat, start[judge.side_of(seat)]
+    guess = None if seat is None else (seat, start[judge.side_of(seat)])
     for done, i in enumerate(todo):
         if progress is not None:
             progress(done, len(todo))
