@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test test-fast lint bench soak chaos install clean browser browser-try axe screenshots \
+.PHONY: run test test-fast lint bench bench-solver soak chaos install clean browser browser-try axe screenshots \
         typescript typescript-try heyapi image podman
 
 $(BIN)/python:
@@ -105,6 +105,15 @@ typescript-try:
 # generator's loop).
 bench: $(TEST_STAMP)
 	$(BIN)/python scripts/bench.py $(BENCH_ARGS)
+
+# The perfect-information solver (issue 30, docs/PERFORMANCE.md): whole-deal analysis of random
+# deals (CPU seconds, nodes), the C trick core against the pure-Python reference on the same
+# endings, and the core against DDS (endplay) on 100 bridge deals in the 5 strains.
+bench-solver: $(TEST_STAMP)
+	$(BIN)/python scripts/bench_solver.py --deals 100 --presets sueca:4,serbian-whist:4
+	$(BIN)/python scripts/bench_solver.py --compare 10 --cards 24 \
+	  --presets sueca:4,serbian-whist:4,sueca-italiana:5,briscola:2
+	$(BIN)/python scripts/bench_solver.py --bridge 100
 
 # A steady load on loopback for three minutes; it fails if any request fails.
 soak: $(RUN_STAMP)

@@ -23,7 +23,6 @@ and times both.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -32,8 +31,6 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-if "--pure" in sys.argv:
-    os.environ["TRICKLOG_PURE_SOLVER"] = "1"
 
 from domain import game, registry  # noqa: E402
 from domain.fairness import DealSecret  # noqa: E402
@@ -162,6 +159,7 @@ def main() -> int:
     parser.add_argument("--bridge", type=int, default=0,
                         help="the core against DDS on this many bridge deals")
     args = parser.parse_args()
+    native.ENABLED = not args.pure
     presets = [(p, int(n)) for p, n in (item.split(":") for item in args.presets.split(","))]
     if args.bridge:
         print_bridge(bridge(args.bridge))

@@ -40,7 +40,8 @@ def analyse(events: Sequence[Event], seqs: Sequence[int], deal_id: str | None = 
     judge = positions.Judge(states[todo[0] - 1])
     start = {side: judge.value(states[todo[0] - 1], side) for side in range(len(judge.sides))}
     decisions: list[dict[str, Any]] = []
-    guess: tuple[int, float] | None = None
+    seat = states[todo[0] - 1].turn  # the first mover's value at the start: the first guess
+    guess = None if seat is None else (seat, start[judge.side_of(seat)])
     for done, i in enumerate(todo):
         if progress is not None:
             progress(done, len(todo))
