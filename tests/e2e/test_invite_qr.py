@@ -7,9 +7,10 @@ axe finds nothing on the invites."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
-from tests.e2e.browser import By, axe_source, violations, wait
+from tests.e2e.browser import By, axe_source, call, fresh, sit, violations, wait
 from tests.e2e.test_browser import fill_lobby
 
 QUIET = 4
@@ -80,3 +81,33 @@ def test_each_invite_link_has_its_qr_code(site: str, browser: Any) -> None:
         assert codes[down][0] == 0b00  # error correction level M
         assert image.rect["width"] >= 100  # large enough for a phone's camera across a table
     assert not violations(browser, axe_source())
+
+
+def test_the_rematch_invites_have_their_qr_codes(site: str, browser: Any) -> None:
+    """Two people finish a match; the one who asks for the rematch is shown the other's new
+    invite link with its QR code."""
+    match = call(site, "POST", "/v1/matches", {
+        "ruleset": "sedma", "players": 2, "seed": "qr", "creator_seat": 0,
+        "seats": [{"name": "Ana"}, {"name": "Bo"}], "options": {"target_stakes": 1}})
+    code = next(i["code"] for i in match["invites"] if i["seat"] == 1)
+    tokens = {0: match["tokens"][0]["token"],
+              1: call(site, "POST", f"/v1/matches/{match['id']}/seats/1/claim",
+                      {"code": code})["token"]}
+    deal = match["deal"]["id"]
+    deadline = time.monotonic() + 120
+    while (view := call(site, "GET", f"/v1/deals/{deal}"))["phase"] != "over":
+        assert time.monotonic() < deadline, "the deal did not finish"
+        seat = view["turn"]
+        mine = call(site, "GET", f"/v1/deals/{deal}", token=tokens[seat])
+        call(site, "POST", f"/v1/deals/{deal}/moves", mine["legal_moves"][0], tokens[seat])
+    sit(browser, site, match, 0)
+    browser.get(f"{site}/deals/{deal}")
+    wait(browser).until(lambda d: d.find_elements(By.ID, "rematch"))
+    fresh(lambda: browser.find_element(By.ID, "rematch").click())  # redrawn as the sheet comes
+    image = wait(browser).until(lambda d: d.find_elements(
+        By.CSS_SELECTOR, "#rematch-invites li svg.qr[role='img']"))[0]
+    assert image.get_attribute("aria-label") == "QR code of the invite link for seat 2"
+    m = grid(browser, image)
+    down, across = format_words(m)
+    assert down == across and down in format_codes()
+    assert finder(m, 0, 0)

@@ -5,7 +5,8 @@
 // of a card is ever made, so nothing stale is left behind, and a redraw simply drops an
 // animation under way. None under `prefers-reduced-motion: reduce`, none at the pace "at once".
 // The element animated says so in data-flew ("hand" or "seat") and data-from (dx dy, in px),
-// the trick taken in data-collect (the taker's seat): the browser tests read them.
+// the trick taken in data-collect (the taker's seat) and data-still (ms it stands still before
+// it goes): the browser tests read them.
 import { pace } from "./pace.js";
 
 const FLY_MS = 320; // a card's flight at the default pace, shorter at a quicker one
@@ -67,6 +68,7 @@ export function collect(root, seat) {
   const ms = Math.min(COLLECT_MS, hold / 4);
   const to = centre(plate.getBoundingClientRect());
   trick.dataset.collect = String(seat);
+  trick.dataset.still = String(hold - ms); // how long it stands still before it goes
   for (const card of trick.querySelectorAll("[data-card]")) {
     const from = centre(card.getBoundingClientRect());
     const move = `translate(${Math.round(to.x - from.x)}px, ${Math.round(to.y - from.y)}px) scale(.5)`;
