@@ -7,8 +7,8 @@ moment) goes to one folder (``screenshots`` under pytest's temporary directory; 
 ``TRICKLOG_SCREENSHOTS`` set, the phone and desktop pictures of ``DOCS`` go there too: ``make
 screenshots`` puts them in docs/screenshots for the README).
 
-The tables come from the registry (what ``GET /v1/rulesets`` lists), never from a list here: a
-family registered tomorrow is played here with each of its player counts."""
+The tables come from the registry (what ``GET /v1/rulesets`` lists), not from a list of games
+here: a family registered tomorrow is played here with each of its player counts."""
 
 from __future__ import annotations
 
@@ -42,9 +42,10 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Eva", "Filip"]
 
 
 def tables() -> list[tuple[str, int]]:
-    """Each family with each of its player counts: the first preset that has it. The other
-    presets of a family change how it scores, not what the page draws; ``SHOWN`` adds the few
-    that do."""
+    """Each family with each of its player counts, at the first preset that has it (Hola is
+    the Sedma family's table for six). A family's other presets are drawn by the same page from
+    other facts (rank order, wild cards, the direction of play: ``table`` in ``GET
+    /v1/rulesets``); ``SHOWN`` adds those whose table has furniture of its own."""
     chosen: dict[tuple[str, int], str] = {}
     for preset in catalogue():
         for n in preset["players"]:
