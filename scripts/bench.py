@@ -26,6 +26,7 @@ ROOT = Path(os.environ.get("TRICKLOG_BENCH_ROOT") or Path(__file__).resolve().pa
 sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
+import bench_card_play  # noqa: E402
 import bench_referee as ref  # noqa: E402
 import redis  # noqa: E402
 
@@ -86,7 +87,8 @@ def domain_section(runs: int, seconds: float) -> None:
     half the rate of whole deals through the reducers: it re-runs every move through the same
     reducers, and on top parses the export, checks the hash chain and every commitment
     (SHA-256 each) and re-shuffles the deck, together worth about as much again as the re-run."""
-    log = _long_log()
+    from tests.helpers import random_deal
+    log: list[Event] = random_deal("hola", 6, 3)[0]
     def fold_rate() -> float:
         start = time.perf_counter()
         for _ in range(200):
@@ -111,6 +113,7 @@ def domain_section(runs: int, seconds: float) -> None:
         row(TWICE.format(preset, players), got["twice"], "/s", got["kernel"], "kernel")
         row(AUDITED.format(preset, players), got["audit"], "deals/s", got["step"] / 2,
             "target: 0.5 x reducers")
+    bench_card_play.section(row, runs, seconds)  # the card play alone, C against Python
     for kernel_play, how in ((True, "bids by the reducers, cards by the playout kernel"),
                              (False, "reducers")):
         row(WHIST.format(how), median_of(runs, lambda k=kernel_play: ref.whist_matches(
@@ -129,11 +132,6 @@ def one_move_us() -> float:
     for _ in range(2000):
         ref.STEP(state, Command(state.turn, move, secret))
     return (time.perf_counter() - start) / 2000 * 1e6
-
-
-def _long_log() -> list[Event]:
-    from tests.helpers import random_deal
-    return random_deal("hola", 6, 3)[0]
 
 
 def store_section(client: redis.Redis, runs: int, n: int) -> None:
