@@ -73,7 +73,7 @@ def _parsed(export: Any) -> tuple[dict[str, Any], list[Any], list[int], Any]:
 
 def report(exports: Sequence[Any], match_id: str | None = None,
            progress: Progress | None = None, cards: int | None = None,
-           playouts: int = fairplay.PLAYOUTS, threshold: float = THRESHOLD) -> dict[str, Any]:
+           playouts: int = fairplay.PLAYOUTS, threshold: float | None = None) -> dict[str, Any]:
     """The report over deal ``exports`` (each either form) of one game and player count;
     ``cards``: the ending judged (default: the calibration's, which its rate was measured
     on). Raises ``NotJudged`` (a ValueError) saying why it cannot."""
@@ -97,7 +97,8 @@ def report(exports: Sequence[Any], match_id: str | None = None,
         decisions += [{"deal_id": deal_id, **d} for d in found]
     if progress is not None:
         progress(len(parsed), len(parsed))
-    return _shape(match_id, rules, entry, cards, len(parsed), decisions, threshold)
+    return _shape(match_id, rules, entry, cards, len(parsed), decisions,
+                  THRESHOLD if threshold is None else threshold)
 
 
 def _shape(match_id: str | None, rules: Any, entry: dict[str, Any], cards: int, deals: int,
