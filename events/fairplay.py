@@ -104,10 +104,11 @@ def report(exports: Sequence[Any], match_id: str | None = None,
 def _shape(match_id: str | None, rules: Any, entry: dict[str, Any], cards: int, deals: int,
            decisions: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
     rate = float(entry["honest_rate"])
+    measured = int(entry["matched"]), int(entry["telling"])
     seats = [{"seat": s, **fairplay.tally([d for d in decisions if d["seat"] == s], rate,
-                                          threshold)} for s in range(rules.players)]
+                                          threshold, measured)} for s in range(rules.players)]
     sides = [{"seats": list(side), **fairplay.tally(
-        [d for d in decisions if d["seat"] in side], rate, threshold)}
+        [d for d in decisions if d["seat"] in side], rate, threshold, measured)}
         for side in rules.sides if len(side) > 1]
     return {"match_id": match_id, "family": family_of(rules).name, "ruleset": rules.preset,
             "players": rules.players, "deals": deals, "cards": cards,
