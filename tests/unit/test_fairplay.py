@@ -156,3 +156,11 @@ def test_a_small_calibration_widens_the_tail_and_a_large_one_is_the_binomial() -
         known, rel=0.01)
     measured = fairplay.tally([{"matched": i < 40} for i in range(80)], 0.3, 0.001, (30, 100))
     assert measured["p_value"] == pytest.approx(fairplay.beta_binomial_tail(40, 80, 30.5, 70.5))
+
+
+def test_the_arena_seats_the_cheater_at_a_rate_in_the_unit_interval(capsys: Any) -> None:
+    from workers import arena
+
+    assert arena.command("sueca", 4, "omniscient", "search", 1, None, False, 1.5) == 2
+    assert "--cheat-rate in [0, 1]" in capsys.readouterr().err
+    assert arena.check("sueca", 4, ("omniscient", "search")).players == 4
