@@ -73,7 +73,7 @@ def _parsed(export: Any) -> tuple[dict[str, Any], list[Any], list[int], Any]:
 
 def report(exports: Sequence[Any], match_id: str | None = None,
            progress: Progress | None = None, cards: int | None = None,
-           playouts: int = fairplay.PLAYOUTS, threshold: float = THRESHOLD) -> dict[str, Any]:
+           playouts: int = fairplay.PLAYOUTS, threshold: float | None = None) -> dict[str, Any]:
     """The report over deal ``exports`` (each either form) of one game and player count;
     ``cards``: the ending judged (default: the calibration's, which its rate was measured
     on). Raises ``NotJudged`` (a ValueError) saying why it cannot."""
@@ -97,16 +97,18 @@ def report(exports: Sequence[Any], match_id: str | None = None,
         decisions += [{"deal_id": deal_id, **d} for d in found]
     if progress is not None:
         progress(len(parsed), len(parsed))
-    return _shape(match_id, rules, entry, cards, len(parsed), decisions, threshold)
+    return _shape(match_id, rules, entry, cards, len(parsed), decisions,
+                  THRESHOLD if threshold is None else threshold)
 
 
 def _shape(match_id: str | None, rules: Any, entry: dict[str, Any], cards: int, deals: int,
            decisions: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
     rate = float(entry["honest_rate"])
+    measured = int(entry["matched"]), int(entry["telling"])
     seats = [{"seat": s, **fairplay.tally([d for d in decisions if d["seat"] == s], rate,
-                                          threshold)} for s in range(rules.players)]
+                                          threshold, measured)} for s in range(rules.players)]
     sides = [{"seats": list(side), **fairplay.tally(
-        [d for d in decisions if d["seat"] in side], rate, threshold)}
+        [d for d in decisions if d["seat"] in side], rate, threshold, measured)}
         for side in rules.sides if len(side) > 1]
     return {"match_id": match_id, "family": family_of(rules).name, "ruleset": rules.preset,
             "players": rules.players, "deals": deals, "cards": cards,

@@ -96,8 +96,13 @@ def counts(rows: list[dict[str, Any]], seat: int) -> list[tuple[int, int]]:
     return [tuple(r["seats"][str(seat)]) for r in rows]  # type: ignore[misc]
 
 
-def flagged_share(per_deal: list[tuple[int, int]], deals: int, rate: float, threshold: float,
-                  rng: random.Random, samples: int = 2000) -> float:
+def p_value(k: int, n: int, measured: tuple[int, int]) -> float:
+    """The report's probability (``fairplay.tally``): the calibration's uncertainty included."""
+    return fairplay.beta_binomial_tail(k, n, measured[0] + 0.5, measured[1] - measured[0] + 0.5)
+
+
+def flagged_share(per_deal: list[tuple[int, int]], deals: int, measured: tuple[int, int],
+                  threshold: float, rng: random.Random, samples: int = 2000) -> float:
     """How often a sample of ``deals`` deals (with replacement) is flagged."""
     hit = 0
     for _ in range(samples):
@@ -105,8 +110,14 @@ def flagged_share(per_deal: list[tuple[int, int]], deals: int, rate: float, thre
         for _ in range(deals):
             t, m = per_deal[rng.randrange(len(per_deal))]
             n, k = n + t, k + m
-        hit += fairplay.binomial_tail(k, n, rate) < threshold
+        hit += p_value(k, n, measured) < threshold
     return hit / samples
+
+
+def power(n: int, cheat: float, measured: tuple[int, int], threshold: float) -> float:
+    """The chance that ``n`` telling decisions matched at the ``cheat`` rate are flagged."""
+    k = next((k for k in range(n + 1) if p_value(k, n, measured) < threshold), None)
+    return 0.0 if k is None else fairplay.binomial_tail(k, n, cheat)
 
 
 def summarize(args: argparse.Namespace) -> None:
@@ -137,10 +148,13 @@ def summarize(args: argparse.Namespace) -> None:
         t, m = sum(x for x, _ in liar), sum(y for _, y in liar)
         print(f"cheater (rate {cheat[0]['cheat_rate']}): {m}/{t} = {m / max(1, t):.3f} over "
               f"{len(cheat)} deals")
+        per_deal = t / max(1, len(liar))
         for deals in args.deals_grid:
-            share = flagged_share(liar, deals, rate, threshold, rng)
-            print(f"  {deals} deals: flagged {100 * share:.1f}%")
-    fp = flagged_share(fp_pool, 100, rate, threshold, rng, 5000)
+            share = flagged_share(liar, deals, (match, tell), threshold, rng)
+            model = power(round(per_deal * deals), m / max(1, t), (match, tell), threshold)
+            print(f"  {deals} deals: flagged {100 * share:.1f}% (resampled), "
+                  f"{100 * model:.1f}% (binomial model, {per_deal:.2f} telling a deal)")
+    fp = flagged_share(fp_pool, 100, (match, tell), threshold, rng, 5000)
     print(f"honest seats flagged in 100-deal samples at p < {threshold}: {100 * fp:.2f}% "
           f"(5000 samples from {len(fp_pool)} seat-deals)")
 

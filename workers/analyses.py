@@ -12,10 +12,13 @@ import hashlib
 from typing import Any
 
 from rq import Queue, get_current_job
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
 
 from events import fairplay
 from events.analysis import analyse_export
 from events.referee import deals
+from events.referee.errors import DealRunning, NotFound
 
 from . import runtime
 
@@ -59,3 +62,26 @@ def fairplay_job(match_id: str) -> dict[str, Any]:
     """The fair-play report of a finished match (``events/fairplay.py``), every deal of it."""
     exports = deals.match_export(runtime.referee(), match_id)
     return fairplay.report(exports, match_id, _deals_progress)
+
+
+def fairplay_warning(match_id: str) -> str | None:
+    """The audit's flag (issue 30): what the match's fair-play report flags, if that report
+    has been computed (``GET /v1/matches/{id}/fairplay``) and flags a seat or a side."""
+    job = get_current_job()
+    try:
+        exports = deals.match_export(runtime.referee(), match_id)
+        if job is None or not exports:
+            return None
+        done = Job.fetch(fairplay_id(match_id, exports[-1][-1]["hash"]),
+                         connection=job.connection, serializer=job.serializer)
+    except (NoSuchJobError, NotFound, DealRunning, LookupError, ValueError):
+        return None
+    report = done.return_value() if done.is_finished else None
+    if not report or not report.get("flagged"):
+        return None
+    who = [f"seat {s['seat']} (p = {s['p_value']:.2g})" for s in report["seats"] if s["flagged"]]
+    who += ["side " + "+".join(map(str, s["seats"])) + f" (p = {s['p_value']:.2g})"
+            for s in report["sides"] if s["flagged"]]
+    return (f"fair play: the match's report flags {', '.join(who)}: perfect-information moves "
+            f"found too often where the seat's own view pointed elsewhere (threshold "
+            f"{report['threshold']}; GET /v1/matches/{match_id}/fairplay)")

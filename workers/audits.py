@@ -9,10 +9,12 @@ from rq import Queue, get_current_job
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
 
+from domain.match import match_id_of
 from events.audit import Report, audit_export
 from events.referee import audits, disputes
 
 from . import runtime
+from .analyses import fairplay_warning
 
 
 def _progress(step: str, done: int, total: int) -> None:
@@ -30,6 +32,9 @@ def audit_job(request: dict[str, Any]) -> dict[str, Any]:
         report: Report = audit_export(request["export"])
     else:
         report = audits.audit_stored(runtime.referee(), request["deal_id"])
+        flag = fairplay_warning(match_id_of(request["deal_id"]))
+        if flag is not None:
+            report.warnings.append(flag)
     _progress("done", 2, 2)
     return {**report.to_dict(), "text": report.to_text()}
 

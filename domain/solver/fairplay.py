@@ -127,14 +127,38 @@ def binomial_tail(k: int, n: int, p: float) -> float:
     return min(1.0, math.exp(top) * sum(math.exp(x - top) for x in logs))
 
 
-def tally(decisions: Sequence[dict[str, Any]], rate: float, threshold: float
-          ) -> dict[str, Any]:
+def beta_binomial_tail(k: int, n: int, a: float, b: float) -> float:
+    """P(X >= k) where X ~ Binomial(n, p) and p ~ Beta(a, b): the binomial tail when the
+    honest rate is itself known only from a sample (``a - 1/2`` matched of ``a + b - 1``
+    telling decisions, with Jeffreys' prior), so that a small calibration widens the tail
+    instead of flagging honest players whose true rate is a little above the estimate."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+
+    def log_beta(x: float, y: float) -> float:
+        return math.lgamma(x) + math.lgamma(y) - math.lgamma(x + y)
+
+    base = log_beta(a, b)
+    logs = [math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
+            + log_beta(i + a, n - i + b) - base for i in range(k, n + 1)]
+    top = max(logs)
+    return min(1.0, math.exp(top) * sum(math.exp(x - top) for x in logs))
+
+
+def tally(decisions: Sequence[dict[str, Any]], rate: float, threshold: float,
+          measured: tuple[int, int] | None = None) -> dict[str, Any]:
     """The statistics of one seat's (or side's) telling decisions against the honest ``rate``:
     how many, how many matched the perfect-information move, the share, what an honest player
     would match, the probability of matching as many honestly, and whether it is below the
-    ``threshold`` (flagged)."""
+    ``threshold`` (flagged). ``measured``: the calibration's (matched, telling), whose
+    uncertainty the probability then includes (``beta_binomial_tail``)."""
     n = len(decisions)
     k = sum(1 for d in decisions if d["matched"])
-    p_value = binomial_tail(k, n, rate)
+    if measured is None:
+        p_value = binomial_tail(k, n, rate)
+    else:
+        p_value = beta_binomial_tail(k, n, measured[0] + 0.5, measured[1] - measured[0] + 0.5)
     return {"telling": n, "matched": k, "rate": k / n if n else None, "expected_rate": rate,
             "p_value": p_value, "flagged": p_value < threshold}

@@ -17,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from rq import SimpleWorker
 
+from events import fairplay
 from tests.http import create, play_randomly
 from workers import analyses, runtime
 
@@ -30,8 +31,10 @@ def _run_analyses(app: Flask) -> None:
 
 @pytest.mark.slow
 def test_a_finished_match_gets_one_report_per_seat_and_side(app: Flask, client: FlaskClient,
-                                                            worker: Any,
-                                                            tmp_path: Path) -> None:
+                                                            worker: Any, tmp_path: Path,
+                                                            monkeypatch: Any) -> None:
+    """With a threshold that flags every seat, the stored deals' audits carry the flag."""
+    monkeypatch.setattr(fairplay, "THRESHOLD", 1.01)
     created = create(client, ruleset="sueca", players=4, options={"target": 1},
                      seed="fairplay")
     play_randomly(client, created, random.Random(5))
@@ -58,13 +61,20 @@ def test_a_finished_match_gets_one_report_per_seat_and_side(app: Flask, client: 
         assert tally["flagged"] == (tally["p_value"] < report["threshold"])
     for side in report["sides"]:
         assert side["telling"] == sum(report["seats"][s]["telling"] for s in side["seats"])
+    assert report["flagged"] and report["threshold"] == 1.01
+    audit = client.post("/v1/audits", json={"deal_id": exports[0][0]["deal_id"]}).get_json()
+    worker()
+    result = client.get(f"/v1/jobs/{audit['id']}").get_json()["result"]
+    assert result["ok"] and any(w.startswith("fair play: the match's report flags seat 0")
+                                for w in result["warnings"])
     for d in report["decisions"]:
         assert d["fair_move"] not in d["best_moves"]
         assert d["matched"] == (d["move"] in d["best_moves"])
     path = tmp_path / "match.json"
     path.write_bytes(orjson.dumps(exports))
     cli = subprocess.run([sys.executable, "-m", "tricklog_cli", "fairplay", "--json",
-                          "--no-progress", str(path)], capture_output=True, text=True)
+                          "--no-progress", "--threshold", "1.01", str(path)],
+                         capture_output=True, text=True)
     assert cli.returncode == (1 if report["flagged"] else 0), cli.stderr
     assert orjson.loads(cli.stdout) | {"match_id": match_id} == report
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from fractions import Fraction
-from math import comb
+from math import comb, factorial
 from typing import Any
 
 import pytest
@@ -133,3 +133,34 @@ def test_telling_decisions_of_a_played_deal_are_its_seats_and_reproducible() -> 
         assert events[d["seq"]].seat == d["seat"]
     mine = fairplay.telling(events, seqs, {1}, "d3", cards=12, playouts=200)
     assert mine == [d for d in found if d["seat"] == 1]
+
+
+def _beta(x: int, y: int) -> Fraction:
+    return Fraction(factorial(x - 1) * factorial(y - 1), factorial(x + y - 1))
+
+
+@pytest.mark.parametrize(("k", "n", "a", "b"), [(3, 10, 2, 5), (8, 12, 3, 9), (0, 4, 1, 1),
+                                                (5, 5, 4, 2)])
+def test_the_beta_binomial_tail_is_the_exact_sum(k: int, n: int, a: int, b: int) -> None:
+    exact = sum((comb(n, i) * _beta(i + a, n - i + b) / _beta(a, b) for i in range(k, n + 1)),
+                Fraction(0))
+    assert fairplay.beta_binomial_tail(k, n, a, b) == pytest.approx(float(exact), rel=1e-9)
+
+
+def test_a_small_calibration_widens_the_tail_and_a_large_one_is_the_binomial() -> None:
+    """30 of 100 honest decisions matched: 40 of 80 is far less surprising than if the rate
+    were known to be 0.3; with a calibration ten thousand times larger it is the binomial."""
+    known = fairplay.binomial_tail(40, 80, 0.3)
+    assert fairplay.beta_binomial_tail(40, 80, 30.5, 70.5) > 10 * known
+    assert fairplay.beta_binomial_tail(40, 80, 300_000.5, 700_000.5) == pytest.approx(
+        known, rel=0.01)
+    measured = fairplay.tally([{"matched": i < 40} for i in range(80)], 0.3, 0.001, (30, 100))
+    assert measured["p_value"] == pytest.approx(fairplay.beta_binomial_tail(40, 80, 30.5, 70.5))
+
+
+def test_the_arena_seats_the_cheater_at_a_rate_in_the_unit_interval(capsys: Any) -> None:
+    from workers import arena
+
+    assert arena.command("sueca", 4, "omniscient", "search", 1, None, False, 1.5) == 2
+    assert "--cheat-rate in [0, 1]" in capsys.readouterr().err
+    assert arena.check("sueca", 4, ("omniscient", "search")).players == 4
