@@ -9,11 +9,13 @@ story; ``state.py`` folds them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import flow
 from ..errors import IllegalMove, InvalidDeal
 from ..fairness import DealSecret
+from ..family import Context, DealResult
 from ..messages import Command, Event, Move
 from . import capture, rotation, table_talk
 from .capture import current_winner
@@ -240,7 +242,7 @@ def _draw(state: SedmaState) -> Event:
     return Event("drew", {"draws": [{"seat": s, "card": c} for s, c in draws]})
 
 
-def next_dealer(rules: SedmaRules, dealer: int, result: dict[str, Any]) -> int:
+def next_dealer(rules: SedmaRules, dealer: int, result: DealResult) -> int:
     """The next dealer from the finished deal's result (``rotation.next_dealer``)."""
     sides, points = result["sides"], result["points"]
     mine = next(i for i, side in enumerate(sides) if dealer in side)
@@ -250,6 +252,6 @@ def next_dealer(rules: SedmaRules, dealer: int, result: dict[str, Any]) -> int:
     return rotation.next_dealer(rules.dealer_policy, dealer, rules.players, facts)
 
 
-def match_winners(rules: SedmaRules, totals: list[int], deals: int, tiebreak: list[int]
-                  ) -> list[int] | None:
+def match_winners(rules: SedmaRules, totals: Sequence[float], deals: int,
+                  carried: Sequence[Context]) -> list[int] | None:
     return rotation.match_winners(rules.match_policy, rules.target, totals)
