@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypedDict, TypeVar
+from typing import Literal, Protocol, TypedDict, TypeVar, get_args
 
 from .fairness import DealSecret
 from .messages import Command, Event
@@ -52,8 +52,9 @@ Returns = Callable[[Sequence[float]], list[float]]  # match points -> relative r
 # What a seat to move is asked (``Family.decision``): a card to a trick or a capture; whether
 # the leader goes on with a card (where the leader may stop a capture); a bid; a trump named; a
 # partner called; anything else the family asks (a redeal, a word of table talk).
-DECISIONS = ("card", "continue", "bid", "trump", "call", "other")
-CARD_PLAY = ("card", "continue")  # the decisions the card-play solvers search
+Decision = Literal["card", "continue", "bid", "trump", "call", "other"]
+DECISIONS: tuple[Decision, ...] = get_args(Decision)
+CARD_PLAY: tuple[Decision, ...] = ("card", "continue")  # the decisions the card-play solvers search
 
 
 class Score(TypedDict):
@@ -165,7 +166,7 @@ class Family(Protocol[S, R]):
     def command(self, state: S, command: Command) -> Event: ...
     def automatic(self, state: S, secret: DealSecret | None) -> Event | None: ...
     def evolve(self, state: S, event: Event) -> S: ...
-    def decision(self, state: S) -> str | None: ...
+    def decision(self, state: S) -> Decision | None: ...
 
     # -- showing
     def view(self, state: S, seat: int | None) -> View: ...
