@@ -6,13 +6,14 @@ stored before fold as they did."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from domain import game, registry
+from domain import game, registry, replay
 from domain import match as matches
 from domain.fairness import MatchSecret
 from domain.messages import Event
-from tests.helpers import secret
+from tests.helpers import secret, step
 
 FAIR = MatchSecret("ab" * 16, "cd" * 32)
 
@@ -36,6 +37,13 @@ def test_a_drawn_deal_carries_its_point_into_the_next_deal() -> None:
                           game.carried_in(rules, started.data))
     assert dealt[0].data["carry"] == 1 and game.fold(dealt).carry == 1
     assert game.view(game.fold(dealt), 0)["carry"] == 1
+    log, rng = list(dealt), random.Random(2)  # played out, the deal replays as dealt
+    state = game.fold(log)
+    while not game.is_over(state):
+        state, events = step(state, state.turn, rng.choice(game.legal_moves(state, state.turn)),
+                             secret("next"))
+        log += events
+    assert replay.verify(log) is None and state.result["score"]["match_points"] != [0, 0]
 
 
 def test_a_won_deal_carries_nothing() -> None:
