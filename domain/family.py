@@ -3,92 +3,88 @@
 A family is an object with the methods of ``Family`` (each family's package defines a class of
 static methods and one instance, ``FAMILY``), registered once with its presets
 (``registry.register``), which checks it and names any part it lacks. Generic code (``game``,
-``match``, ``replay``, the bots, every adapter) reaches a game only through it.
+``match``, ``replay``, the bots, every adapter) reaches a game only through it, and never
+inspects a family's state beyond ``DealState``: what a phase asks for is ``decision``'s to say.
 
 Required: dealing (``deal_layout``, ``check_prearranged``, ``dealt``, ``start``), playing
 (``legal_moves``, ``command``: the event of a seat's move, refusing an illegal one;
-``automatic``: the next event the rules make happen by themselves; ``evolve``), showing
-(``view``, ``hidden``, ``page``: how the page shows the game; ``view_schema``: the name of its
-view's schema in openapi.yaml) and the match (``next_dealer``, ``match_winners``). The command
-flow (``flow.py``) turns ``command``, ``automatic`` and ``evolve`` into ``game.decide``,
-``game.step`` and ``game.settle`` for every family. Optional hooks, None when a family has none:
-``heuristic`` (rules of thumb; without it the heuristic bot plays at random), ``resample`` (a
-full state consistent with one seat's view, for the search bot: OpenSpiel's
-``resample_from_infostate``; without it the search bot plays the heuristic), ``playout`` (a fast
-random playout of the card play; without it the search bot plays out through the reducers),
-``best_of`` (a match of several rubbers), ``bounds`` (the lowest and highest relative return of
-one deal: OpenSpiel's ``min_utility``/``max_utility``; without it the game is not offered to
-OpenSpiel), ``points_total`` (what a deal's ``points`` add up to, whoever takes the cards:
-the property tests check every deal against it), ``search_decision`` (the search bot's choice
-in a decision that is not a card, such as a bid, a trump or a call, by the family's own search;
-None lets the search treat it as it treats a card), ``solver`` (what the perfect-information
-solver of ``domain/solver`` needs of a deal's rules, a ``PerfectPlay``, or None where it does
-not play them; without it no deal of the family is analysed) and ``schemas`` (JSON schemas the
-family's view refers to, which ``python -m api.spec`` writes into openapi.yaml).
+``automatic``: the next event the rules make happen by themselves; ``evolve``; ``decision``:
+the kind of decision the state asks of the seat to move, one of ``DECISIONS``, or None where
+none is asked), showing (``view``, ``hidden``, ``page``: how the page shows the game;
+``view_schema``: the name of its view's schema in openapi.yaml) and the match
+(``next_dealer``, ``match_winners``). The command flow (``flow.py``) turns ``command``,
+``automatic`` and ``evolve`` into ``game.decide``, ``game.step`` and ``game.settle`` for every
+family. The optional hooks, None where a family has none, and what each enables are
+``OPTIONAL``'s; ``missing`` lists those a family lacks (the conformance test prints them).
+
+Carry-over: whatever passes from one deal to the next or to the match's end (the game points
+a drawn deal carries, a second total that breaks ties) is the family's own, opaque to the match
+(``Context``): its ``carry`` hook says what a scored deal carries (``Carried``), the match
+records it in its events under the family's names, hands the next deal's part to
+``dealt``/``start`` (the fields named in ``carries``) and gives every deal's match part to
+``match_winners``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, is_typeddict
+from dataclasses import dataclass, field
+from typing import Literal, Protocol, TypedDict, TypeVar, get_args, is_typeddict
 
 from .event_data import Declared
 from .fairness import DealSecret
 from .messages import Command, Event
+from .page import Page as Page  # re-exported: families import it from here
 from .redaction import Hidden
 from .solver.search import Game
 
-Move = dict[str, Any]
-View = dict[str, Any]
+Json = str | int | float | bool | None | list["Json"] | dict[str, "Json"]
+Move = dict[str, Json]
+View = dict[str, Json]
+Context = dict[str, Json]  # what a deal carries over, the family's own fields (opaque JSON)
 Record = list[tuple[int, Move, list[Move]]]  # a playout's (seat, move, legal moves)
 
 S = TypeVar("S")
 R = TypeVar("R", contravariant=True)
+S_in = TypeVar("S_in", contravariant=True)
 
 Returns = Callable[[Sequence[float]], list[float]]  # match points -> relative returns per seat
-Json = str | int | float | bool | None | list["Json"] | dict[str, "Json"]
-FOLLOW = ("any", "suit", "suit_then_trump")
-TRUMPS = ("none", "turned", "named", "per_hand")
+# What a seat to move is asked (``Family.decision``): a card to a trick or a capture; whether
+# the leader goes on with a card (where the leader may stop a capture); a bid; a trump named; a
+# partner called; anything else the family asks (a redeal, a word of table talk).
+Decision = Literal["card", "continue", "bid", "trump", "call", "other"]
+DECISIONS: tuple[Decision, ...] = get_args(Decision)
+CARD_PLAY: tuple[Decision, ...] = ("card", "continue")  # the decisions the card-play solvers search
+
+
+class Score(TypedDict):
+    """The part of a deal's ``score`` generic code reads; each family adds its own keys."""
+
+    winners: list[int]
+    match_points: list[float]  # one number per side of the match (per seat where each plays alone)
+
+
+class DealResult(TypedDict):
+    """A finished deal's result, as its ``scored`` event records it (the fairness reveal
+    beside): the deal's ``sides``, the ``points`` each took (card points or tricks) and the
+    family's ``score``."""
+
+    sides: list[list[int]]
+    points: list[int]
+    score: Score
 
 
 @dataclass(frozen=True, slots=True)
-class Page:
-    """How the page shows a game, published in ``GET /v1/rulesets`` (``table``) so that it
-    never switches on a preset's name.
+class Carried:
+    """What a scored deal carries over (the family's ``carry`` hook): ``match``, the fields its
+    match's ``deal_scored`` event records beside the match points, every deal's given back to
+    ``match_winners`` (a total that breaks ties); ``deal``, the fields the next ``deal_started``
+    records, which that deal's ``dealt`` copies for ``start`` to read (a drawn deal's carried
+    points; the family names them in ``carries``)."""
 
-    ``ranks``: high to low, how a hand is sorted (wild ranks first where there are some);
-    ``by``: ``suit`` (suits grouped) or ``rank`` (ranks grouped, where suits play no part);
-    ``clockwise``: where the next player sits; ``follow``: what a seat must play to a trick
-    (``any``, ``suit``, ``suit_then_trump``); ``trick``: the word for one (``trick`` or
-    ``capture``); ``points``: whether tricks are worth card points; ``trumps``: ``none`` (the
-    game has none), ``turned``, ``named`` (after an auction) or ``per_hand``; ``bids``: what a
-    bid counts (``tricks``, ``points`` or None); ``wild``: ranks that go on any capture;
-    ``stops``: the leader may stop a capture (and ``any_goes_on``: with any card);
-    ``target_unit``: what the option ``target`` counts; ``deals``: deals in a match where the
-    rules fix it (by player count)."""
-
-    ranks: tuple[str, ...]
-    by: str = "suit"
-    clockwise: bool = True
-    follow: str = "suit"
-    trick: str = "trick"
-    points: bool = True
-    trumps: str = "turned"
-    bids: str | None = None
-    wild: tuple[str, ...] = ()
-    stops: bool = False
-    any_goes_on: bool = False
-    target_unit: str = "point"
-    deals: int | None = None
-
-    def describe(self) -> dict[str, Json]:
-        return {"ranks": list(self.ranks), "by": self.by, "clockwise": self.clockwise,
-                "follow": self.follow, "trick": self.trick, "points": self.points,
-                "trumps": self.trumps, "bids": self.bids, "wild": list(self.wild),
-                "stops": self.stops, "any_goes_on": self.any_goes_on,
-                "target_unit": self.target_unit}
+    match: Context = field(default_factory=dict)
+    deal: Context = field(default_factory=dict)
 
 
 class Rules(Protocol):
@@ -99,7 +95,7 @@ class Rules(Protocol):
     @property
     def players(self) -> int: ...
     @property
-    def options(self) -> dict[str, Any]: ...
+    def options(self) -> dict[str, Json]: ...
     @property
     def sides(self) -> list[list[int]]: ...
     def side_of(self, seat: int) -> int: ...
@@ -107,10 +103,10 @@ class Rules(Protocol):
 
 
 class DealState(Protocol):
-    """What generic code reads of any family's deal state."""
+    """What generic code reads of any family's deal state (the phase ``over`` ends a deal)."""
 
     @property
-    def rules(self) -> Any: ...
+    def rules(self) -> Rules: ...
     @property
     def phase(self) -> str: ...
     @property
@@ -120,10 +116,10 @@ class DealState(Protocol):
     @property
     def hands(self) -> tuple[tuple[str, ...], ...]: ...
     @property
-    def result(self) -> dict[str, Any] | None: ...
+    def result(self) -> DealResult | None: ...
 
 
-class SolverGame(Game, Protocol):
+class SolverGame(Game, Protocol[S_in]):
     """One deal's card play as the solver searches it (``domain/solver/search.py``'s ``Game``)
     for one side, the max side: ``position`` of a deal's state, ``mover`` (a reducers' move to
     the game's, at a position), ``additive`` (values are card points that the sides share, so
@@ -132,21 +128,21 @@ class SolverGame(Game, Protocol):
 
     @property
     def additive(self) -> bool: ...
-    def position(self, state: Any) -> Any: ...
-    def mover(self, position: Any) -> Callable[[Move], Any]: ...
+    def position(self, state: S_in) -> object: ...
+    def mover(self, position: object) -> Callable[[Move], object]: ...
     def report(self, raw: int) -> float: ...
 
 
-class PerfectPlay(Protocol):
+class PerfectPlay(Protocol[S_in]):
     """What the solver needs of a family whose deals it plays: the ``sides`` of the card play
     (partnerships formed in the auction included), the ``game`` where ``seats`` is the max side,
     what ``seats`` have ``taken`` so far (in the game's values) and the ``points`` each of
     ``sides`` took in a finished deal."""
 
-    def sides(self, state: Any) -> list[list[int]]: ...
-    def game(self, state: Any, seats: list[int]) -> SolverGame: ...
-    def taken(self, state: Any, seats: list[int]) -> int: ...
-    def points(self, final: Any, sides: list[list[int]]) -> list[float]: ...
+    def sides(self, state: S_in) -> list[list[int]]: ...
+    def game(self, state: S_in, seats: list[int]) -> SolverGame[S_in]: ...
+    def taken(self, state: S_in, seats: list[int]) -> int: ...
+    def points(self, final: S_in, sides: list[list[int]]) -> list[float]: ...
 
 
 class Family(Protocol[S, R]):
@@ -163,14 +159,15 @@ class Family(Protocol[S, R]):
     def check_prearranged(self, rules: R, hands: list[list[str]], stock: list[str],
                           number: int) -> None: ...
     def dealt(self, rules: R, dealer: int, hands: list[list[str]], stock: list[str],
-              trump_card: str | None, number: int) -> dict[str, Any]: ...
-    def start(self, rules: R, data: dict[str, Any]) -> S: ...
+              trump_card: str | None, number: int) -> dict[str, Json]: ...
+    def start(self, rules: R, data: dict[str, Json]) -> S: ...
 
     # -- playing
     def legal_moves(self, state: S, seat: int | None) -> list[Move]: ...
     def command(self, state: S, command: Command) -> Event: ...
     def automatic(self, state: S, secret: DealSecret | None) -> Event | None: ...
     def evolve(self, state: S, event: Event) -> S: ...
+    def decision(self, state: S) -> Decision | None: ...
 
     # -- showing
     def view(self, state: S, seat: int | None) -> View: ...
@@ -180,11 +177,17 @@ class Family(Protocol[S, R]):
     def view_schema(self) -> str: ...
 
     # -- the match
-    def next_dealer(self, rules: R, dealer: int, result: dict[str, Any]) -> int: ...
-    def match_winners(self, rules: R, totals: list[Any], deals: int, tiebreak: list[Any]
-                      ) -> list[int] | None: ...
+    def next_dealer(self, rules: R, dealer: int, result: DealResult) -> int: ...
+    def match_winners(self, rules: R, totals: Sequence[float], deals: int,
+                      carried: Sequence[Context]) -> list[int] | None: ...
 
-    # -- optional hooks
+    # -- optional hooks (``OPTIONAL``)
+    @property
+    def carry(self) -> Callable[[R, DealResult], Carried] | None: ...
+    @property
+    def carries(self) -> tuple[str, ...]: ...
+    @property
+    def endgame(self) -> Callable[[S], int | None] | None: ...
     @property
     def heuristic(self) -> Callable[[View, R, list[Move]], Move | None] | None: ...
     @property
@@ -201,7 +204,7 @@ class Family(Protocol[S, R]):
     def search_decision(self) -> Callable[[View, R, random.Random, int, Callable[[], bool] | None],
                                           Move | None] | None: ...
     @property
-    def solver(self) -> Callable[[R], PerfectPlay | None] | None: ...
+    def solver(self) -> Callable[[R], PerfectPlay[S] | None] | None: ...
     @property
     def schemas(self) -> Mapping[str, Json] | None: ...
 
@@ -213,9 +216,21 @@ class Family(Protocol[S, R]):
 
 
 REQUIRED = ("deal_layout", "check_prearranged", "dealt", "start", "legal_moves", "command",
-            "automatic", "evolve", "view", "hidden", "page", "next_dealer", "match_winners")
-OPTIONAL = ("heuristic", "resample", "playout", "best_of", "bounds", "points_total",
-            "search_decision", "solver")
+            "automatic", "evolve", "decision", "view", "hidden", "page", "next_dealer",
+            "match_winners")
+OPTIONAL = {  # each optional hook, and what a family without it does without
+    "carry": "nothing passes from one deal to the next or to the match's end",
+    "endgame": "the search bot never solves the last cards exactly; the analysis cannot "
+               "start at an ending (the cards left when only card play is left, or None)",
+    "heuristic": "the heuristic bot plays at random",
+    "resample": "the search bot plays the heuristic (OpenSpiel's resample_from_infostate)",
+    "playout": "the search bot plays out through the reducers (slower)",
+    "best_of": "a match is one rubber",
+    "bounds": "the game is not offered to OpenSpiel (min_utility/max_utility)",
+    "points_total": "the property tests cannot check what a deal's points add up to",
+    "search_decision": "the search bot treats a bid, a trump or a call as it treats a card",
+    "solver": "no deal of the family is analysed (domain/solver)",
+}
 
 
 class IncompleteFamily(TypeError):
@@ -239,6 +254,9 @@ def check(family: object) -> None:
     schemas = getattr(family, "schemas", None)
     if schemas is not None and not isinstance(schemas, Mapping):
         raise IncompleteFamily(f"family {name!r}: 'schemas' must be a mapping or None")
+    carries = getattr(family, "carries", ())
+    if not isinstance(carries, tuple) or not all(isinstance(f, str) for f in carries):
+        raise IncompleteFamily(f"family {name!r}: 'carries' must be a tuple of field names")
     for part in OPTIONAL:
         hook = getattr(family, part, None)
         if hook is not None and not callable(hook):
@@ -257,3 +275,8 @@ def check_events(name: str, events: object) -> None:
                 getattr(declared, "data", None)):
             raise IncompleteFamily(f"family {name!r}: events[{kind!r}] must be an EventType "
                                    f"named {kind!r} whose data is a TypedDict")
+
+
+def missing(family: object) -> dict[str, str]:
+    """The optional hooks ``family`` lacks, each with what it does without."""
+    return {part: why for part, why in OPTIONAL.items() if getattr(family, part, None) is None}

@@ -6,7 +6,7 @@ These functions dispatch on the ruleset to its family module; adapters use only 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import fields
 from typing import Any, cast
 
@@ -15,7 +15,7 @@ from .clock import is_timeout
 from .errors import InvalidDeal
 from .event_data import DealtCore, Fairness
 from .fairness import DealSecret, commit
-from .family import DealState
+from .family import DealState, Json
 from .messages import Command, Event
 from .redaction import Hidden
 from .registry import family_of, rules_for
@@ -29,22 +29,23 @@ def deck_for(rules: Any, seed: str, number: int, client_seeds: list[str | None])
 
 
 def new_deal(rules: Any, number: int, dealer: int, secret: DealSecret,
-             client_seeds: list[str | None] | None = None, carry: int = 0) -> list[Event]:
+             client_seeds: list[str | None] | None = None,
+             carried: Mapping[str, Json] | None = None) -> list[Event]:
     """A fair deal: the deck is ``shuffle(pack, secret.seed, str(number), client seeds)``, dealt
     by the game's pattern, then whatever the rules make happen at once (a burned hand).
     The client seeds are the secret's committed ones (``secret.clients``), else
     ``client_seeds`` (given in the clear: older matches, tools). ``number`` is the deal's place
-    in its match (1, 2, ...); ``carry`` what a family carries into this deal from drawn
-    deals before it (game points)."""
+    in its match (1, 2, ...); ``carried`` what the deal before carried into this one, the fields
+    its family names in ``carries`` (``carried_in``), recorded in ``dealt`` for ``start``."""
     seeds = secret.client_seeds() if secret.clients else list(client_seeds or [])
     hands, stock = family_of(rules).deal_layout(
         rules, deck_for(rules, secret.seed, number, seeds), dealer, number)
     return opening(dealt(rules, dealer, hands, stock, number=number,
-                         fair=fair_fields(secret, number, seeds, carry)), secret)
+                         fair=fair_fields(secret, number, seeds, carried)), secret)
 
 
 def fair_fields(secret: DealSecret, number: int, client_seeds: list[str | None],
-                carry: int = 0) -> Fairness:
+                carried: Mapping[str, Json] | None = None) -> Fairness:
     """What a shuffled deal's ``dealt`` event records of its fairness: the commitment to its
     secret, the shuffle, its number and the client seeds mixed in: their commitments
     (``client_commitments``, revealed in ``scored``), or as older logs have them, in the clear."""
@@ -54,9 +55,14 @@ def fair_fields(secret: DealSecret, number: int, client_seeds: list[str | None],
         out["client_commitments"] = [c.commitment if c else None for c in secret.clients]
     else:
         out["client_seeds"] = client_seeds
-    if carry:
-        out["carry"] = carry  # game points carried by drawn deals
+    cast(dict[str, Json], out).update(carried or {})  # what the deal before carried into it
     return out
+
+
+def carried_in(rules: Any, data: Mapping[str, Any]) -> dict[str, Json]:
+    """What a deal's ``deal_started`` or ``dealt`` (``data``) records of what the deal before
+    carried into it: the fields its family names in ``carries`` (an opaque context)."""
+    return {k: data[k] for k in family_of(rules).carries if k in data}
 
 
 PREARRANGED: Fairness = {"commitment": None, "shuffle": None, "prearranged": True}

@@ -18,8 +18,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .fairness import MatchSecret
+from .family import Carried, Context, DealResult
 from .messages import Event
 from .registry import family_of, rules_for
+
+SCORED = ("deal_id", "number", "points")  # a deal_scored's own fields; the rest the family's
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,7 @@ class MatchState:
     status: str = "playing"
     winner: int | None = None
     winners: tuple[int, ...] = ()       # co-winners where the game allows a tie
-    tiebreak: tuple[int, ...] = ()      # a second total that breaks ties (the family's)
+    carried: tuple[Context, ...] = ()   # what each scored deal carried to the match (opaque)
     commitment: str | None = None
     client_seeds: tuple[dict[str, Any], ...] = ()
     secret: str | None = None  # revealed when the match ends, with the nonce
@@ -157,32 +160,34 @@ def created(match_id: str, rules: Any, seats: list[dict[str, Any]], dealer: int,
     return events
 
 
-def after_deal(match: MatchState, number: int, result: dict[str, Any], secret: MatchSecret
+def after_deal(match: MatchState, number: int, result: DealResult, secret: MatchSecret
                ) -> list[Event]:
     """What follows a scored deal: record it, then end the match or a rubber, or start the
-    next deal. Who has won is the family's to say (``match_winners``)."""
+    next deal. Who has won is the family's to say (``match_winners``), and what the deal
+    carries over (``carry``): its ``deal_scored`` records the match's part beside the points,
+    the next ``deal_started`` the next deal's, each under the family's own names."""
     if match.status != "playing" or any(
             d["number"] == number and d["status"] == "scored" for d in match.deals):
         return []
-    data = {"deal_id": deal_id(match.id, number), "number": number,
-            "points": result["score"]["match_points"]}
-    if "tiebreak" in result["score"]:  # a second total that breaks ties
-        data["tiebreak"] = result["score"]["tiebreak"]
+    family = family_of(match.rules)
+    carry = family.carry(match.rules, result) if family.carry is not None else Carried()
+    data: dict[str, Any] = {"deal_id": deal_id(match.id, number), "number": number,
+                            "points": result["score"]["match_points"]}
+    data.update({k: v for k, v in carry.match.items() if k not in data})
     scored = Event("deal_scored", data)
     after = evolve(match, scored)
     totals = list(after.totals)
-    winners = family_of(match.rules).match_winners(match.rules, totals, number,
-                                                   list(after.tiebreak))
+    winners = family.match_winners(match.rules, totals, number, after.carried)
     if winners is None:
-        return [scored, _next_deal(match, number, result)]
+        return [scored, _next_deal(match, number, result, carry.deal)]
     if match.best_of == 1:
         return [scored, Event("ended", {"winner": winners[0], "winners": winners,
                                         "totals": totals, **secret.revealed()})]
-    return [scored, *_rubber_won(match, number, result, winners[0], totals, secret)]
+    return [scored, *_rubber_won(match, number, result, winners[0], totals, secret, carry)]
 
 
-def _rubber_won(match: MatchState, number: int, result: dict[str, Any], winner: int,
-                totals: list[int], secret: MatchSecret) -> list[Event]:
+def _rubber_won(match: MatchState, number: int, result: DealResult, winner: int,
+                totals: list[int], secret: MatchSecret, carry: Carried) -> list[Event]:
     """A rubber of a best-of-N match is won: the match goes on unless it is decided."""
     won = list(match.rubbers or (0,) * len(totals))
     won[winner] += 1
@@ -190,17 +195,17 @@ def _rubber_won(match: MatchState, number: int, result: dict[str, Any], winner: 
         return [Event("ended", {"winner": winner, "winners": [winner], "totals": totals,
                                 "rubbers": won, **secret.revealed()})]
     return [Event("rubber_won", {"side": winner, "number": number, "totals": totals,
-                                 "rubbers": won}), _next_deal(match, number, result)]
+                                 "rubbers": won}), _next_deal(match, number, result, carry.deal)]
 
 
-def _next_deal(match: MatchState, number: int, result: dict[str, Any]) -> Event:
+def _next_deal(match: MatchState, number: int, result: DealResult, brought: Context
+               ) -> Event:
+    """The next deal, with what this one carries into it (``game.carried_in`` reads it)."""
     dealer = next(d["dealer"] for d in match.deals if d["number"] == number)
     nxt = family_of(match.rules).next_dealer(match.rules, dealer, result)
     started: dict[str, Any] = {"deal_id": deal_id(match.id, number + 1), "number": number + 1,
                                "dealer": nxt}
-    carry = result["score"].get("carry_next", 0)
-    if carry:
-        started["carry"] = carry  # game points a drawn deal carries into the next (Brazil)
+    started.update({k: v for k, v in brought.items() if k not in started})
     return Event("deal_started", started)
 
 
@@ -224,10 +229,8 @@ def _deal_scored(match: MatchState, data: dict[str, Any]) -> MatchState:
     deals = tuple({**d, "status": "scored"} if d["number"] == data["number"] else d
                   for d in match.deals)
     totals = tuple(t + s for t, s in zip(match.totals, data["points"], strict=True))
-    extra = data.get("tiebreak", [0] * len(totals))
-    tiebreak = tuple(a + b for a, b in zip(match.tiebreak or (0,) * len(totals), extra,
-                                           strict=True))
-    return replace(match, deals=deals, totals=totals, tiebreak=tiebreak)
+    carried = {k: v for k, v in data.items() if k not in SCORED}  # the family's fields
+    return replace(match, deals=deals, totals=totals, carried=match.carried + (carried,))
 
 
 def _client_seed(match: MatchState, data: dict[str, Any]) -> MatchState:

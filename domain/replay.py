@@ -102,7 +102,7 @@ def _check_deal(dealt: Event, secret: DealSecret | None, revealed_at: int = 0
         return Mismatch(0, "deal", {"hands": hands, "stock": stock},
                         {"hands": data["hands"], "stock": data["stock"]},
                         "re-shuffling the revealed seed gives other cards")
-    fair = game.fair_fields(secret, number, seeds, data.get("carry", 0))
+    fair = game.fair_fields(secret, number, seeds, game.carried_in(rules, data))
     expected = game.dealt(rules, data["dealer"], hands, stock, number=number, fair=fair).data
     expected["options"] = _recorded_options(rules.options, data["options"])
     if expected != data:

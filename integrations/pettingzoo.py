@@ -94,7 +94,7 @@ class TricklogEnv(AECEnv):  # type: ignore[misc]
         self.match = matches.fold(matches.created(
             "gym", self.rules, [{"seat": s, "name": a} for s, a in enumerate(self.agents)],
             self.secret.first_dealer(n), self.secret, [None] * n))
-        self.number, self.carry = 1, 0
+        self.number, self.carry = 1, dict[str, Any]()
         self._start_deal()
 
     def _start_deal(self) -> None:
@@ -120,7 +120,7 @@ class TricklogEnv(AECEnv):  # type: ignore[misc]
         for event in matches.after_deal(self.match, self.number, self.deal.result, self.secret):
             self.match = matches.evolve(self.match, event)
             if event.type == "deal_started":
-                self.carry = event.data.get("carry", 0)
+                self.carry = game.carried_in(self.rules, event.data)
         if self.match.status == "over":
             return False
         self.number += 1

@@ -75,7 +75,7 @@ def higher_wins(rules: Any) -> bool:
     """Whether a larger total wins the match (not so in golf-style scoring systems)."""
     n = len(rules.sides)
     big = 10 ** 6
-    winners = family_of(rules).match_winners(rules, [big] + [0] * (n - 1), big, [0] * n)
+    winners = family_of(rules).match_winners(rules, [big] + [0] * (n - 1), big, [])
     return winners == [0]
 
 

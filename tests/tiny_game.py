@@ -181,7 +181,11 @@ class Tiny:
     points_total = None
     next_dealer = staticmethod(lambda rules, dealer, result: (dealer + 1) % 2)
     match_winners = staticmethod(
-        lambda rules, totals, deals, tiebreak: [s for s in (0, 1) if totals[s] == max(totals)])
+        lambda rules, totals, deals, carried: [s for s in (0, 1) if totals[s] == max(totals)])
+    decision = staticmethod(lambda state: "card" if state.turn is not None else None)
+    carry = None  # nothing passes from one deal to the next
+    carries = ()
+    endgame = None  # the search bot never solves the last cards exactly
     heuristic = None  # the heuristic bot plays at random
     resample = staticmethod(resample)
     playout = None  # the search bot plays out through the reducers

@@ -16,7 +16,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,8 +142,9 @@ def check(preset: str, players: int, bots: Sequence[str]) -> Any:
         raise ArenaError(str(exc)) from None
 
 
-def play_deal(rules: Any, number: int, dealer: int, carry: int, secret: MatchSecret,
-              seat_bots: Sequence[str], players: Sequence[Player], tally: Tally) -> Any:
+def play_deal(rules: Any, number: int, dealer: int, carry: Mapping[str, Any],
+              secret: MatchSecret, seat_bots: Sequence[str], players: Sequence[Player],
+              tally: Tally) -> Any:
     """One deal, made as the service makes it; the finished deal state."""
     seed_n = secret.deal(number)
     events = game.new_deal(rules, number, dealer, seed_n, None, carry)
@@ -175,7 +176,7 @@ def play_match(rules: Any, seat_bots: Sequence[str], seed: int, tally: Tally,
     state_m = matches.fold(matches.created(f"a{seed}", rules, [
         {"seat": s, "name": b, "bot": b} for s, b in enumerate(seat_bots)],
         secret.first_dealer(n), secret, [None] * n))
-    number, carry = 1, 0
+    number, carry = 1, dict[str, Any]()
     while True:
         dealer = state_m.deals[-1]["dealer"]
         deal = play_deal(rules, number, dealer, carry, secret, seat_bots, players, tally)
@@ -184,8 +185,8 @@ def play_match(rules: Any, seat_bots: Sequence[str], seed: int, tally: Tally,
         tally.point_share.append(mine / (sum(points) or 1))
         for event in matches.after_deal(state_m, number, deal.result, secret):
             state_m = matches.evolve(state_m, event)
-            if event.type == "deal_started":  # a drawn deal's carry
-                carry = event.data.get("carry", 0)
+            if event.type == "deal_started":  # what the deal carries into the next
+                carry = game.carried_in(rules, event.data)
         if state_m.status == "over":
             return state_m
         number += 1

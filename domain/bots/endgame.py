@@ -40,10 +40,13 @@ class _Search:
 
 
 def applies(state: Any) -> bool:
-    """Card play with an empty stock and at most ``CARDS_PER_SEAT`` cards a seat left."""
-    return (state.phase in ("play", "decide") and state.turn is not None
-            and not getattr(state, "stock", ())
-            and sum(len(h) for h in state.hands) <= CARDS_PER_SEAT * state.rules.players)
+    """Card play with every card left in the hands (none to draw) and at most
+    ``CARDS_PER_SEAT`` cards a seat: the family's ``endgame`` hook says how many cards are left
+    once only card play is left (a family without it is never solved here)."""
+    hook = family_of(state.rules).endgame
+    left = hook(state) if hook is not None else None
+    in_hands = sum(len(h) for h in state.hands)
+    return left is not None and left == in_hands <= CARDS_PER_SEAT * state.rules.players
 
 
 def solve(state: Any, me: int, value: Value, stop: Callable[[], bool] | None = None

@@ -11,6 +11,7 @@ bots and OpenSpiel (``bots.py``). Adding it took one line of ``domain/registry.p
 from __future__ import annotations
 
 from ..family import Family
+from ..hooks import by_phase, cards_left
 from . import bots, play
 from . import events as _events
 from . import solver as _solver
@@ -18,6 +19,12 @@ from . import state as _state
 from . import view as _view
 from .rules import PRESETS, BriscolaRules
 from .state import BriscolaState
+
+decision = by_phase({"play": "card"})
+
+
+def endgame(state: BriscolaState) -> int | None:
+    return cards_left(decision, state, len(state.stock))
 
 
 class Briscola:
@@ -33,6 +40,7 @@ class Briscola:
     command = staticmethod(play.player_event)
     automatic = staticmethod(play.automatic)
     evolve = staticmethod(_state.evolve)
+    decision = staticmethod(decision)
     view = staticmethod(_view.view)
     hidden = staticmethod(_view.hidden)
     page = staticmethod(_view.page)
@@ -45,6 +53,9 @@ class Briscola:
     resample = staticmethod(bots.resample)
     playout = staticmethod(bots.playout)
     best_of = None
+    carry = None
+    carries = ()
+    endgame = staticmethod(endgame)
     search_decision = None
     bounds = staticmethod(bots.bounds)
     points_total = staticmethod(bots.points_total)

@@ -4,12 +4,14 @@ card of the suit led, takes the trick; its winner draws first and leads."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import drawing, flow, trickplay, tricks
 from ..errors import IllegalMove, InvalidDeal
 from ..event_data import DREW
 from ..fairness import DealSecret, reveal
+from ..family import Context, DealResult
 from ..messages import Command, Event
 from .events import SCORED, TRICK_TAKEN
 from .rules import CARD_POINTS, WIN, BriscolaRules
@@ -100,13 +102,13 @@ def score(state: BriscolaState) -> dict[str, Any]:
         "match_points": [int(i == win) for i in range(len(sides))]}}
 
 
-def next_dealer(rules: BriscolaRules, dealer: int, result: dict[str, Any]) -> int:
+def next_dealer(rules: BriscolaRules, dealer: int, result: DealResult) -> int:
     """§13.2: the deal passes to the next seat in play (the dealer's right)."""
     return (dealer + 1) % rules.players
 
 
-def match_winners(rules: BriscolaRules, totals: list[int], deals: int, tiebreak: list[int]
-                  ) -> list[int] | None:
+def match_winners(rules: BriscolaRules, totals: Sequence[float], deals: int,
+                  carried: Sequence[Context]) -> list[int] | None:
     """§13.5: a match of one deal (``target`` 1) ends after it, both sides sharing a drawn one;
     otherwise the first side to ``target`` deal wins."""
     best = max(totals)

@@ -4,11 +4,14 @@ stock (the turned card last) drawn after each trick, its winner first."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..family import PerfectPlay
 from ..solver.trick_game import TrickGame
 from .rules import CARD_POINTS, POINTS, BriscolaRules
+
+if TYPE_CHECKING:
+    from .state import BriscolaState
 
 
 class BriscolaPlay:
@@ -37,5 +40,5 @@ class BriscolaPlay:
 PLAY = BriscolaPlay()
 
 
-def solver(rules: BriscolaRules) -> PerfectPlay:
+def solver(rules: BriscolaRules) -> PerfectPlay[BriscolaState]:
     return PLAY

@@ -7,6 +7,7 @@ leader may go on, hands are refilled from a stock. Every preset is data (``rules
 from __future__ import annotations
 
 from ..family import Family
+from ..hooks import by_phase, cards_left
 from . import bounds as _bounds
 from . import events as _events
 from . import heuristic as _heuristic
@@ -18,6 +19,13 @@ from . import state as _state
 from . import view as _view
 from .rules import PRESETS, SedmaRules
 from .state import SedmaState
+
+# The leader who may stop a capture decides whether to go on, with a card.
+decision = by_phase({"play": "card", "decide": "continue"})
+
+
+def endgame(state: SedmaState) -> int | None:
+    return cards_left(decision, state, len(state.stock))
 
 
 class Sedma:
@@ -33,6 +41,7 @@ class Sedma:
     command = staticmethod(play.player_event)
     automatic = staticmethod(play.automatic)
     evolve = staticmethod(_state.evolve)
+    decision = staticmethod(decision)
     view = staticmethod(_view.view)
     hidden = staticmethod(_view.hidden)
     page = staticmethod(_view.page)
@@ -47,6 +56,9 @@ class Sedma:
     resample = staticmethod(_resample.resample)
     playout = staticmethod(_playout.play_out)
     best_of = None
+    carry = None
+    carries = ()
+    endgame = staticmethod(endgame)
     search_decision = None
     solver = staticmethod(_solver.solver)
 

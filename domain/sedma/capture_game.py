@@ -79,7 +79,7 @@ class CaptureGame:
             return None
         return CompiledSolver(self)
 
-    def mover(self, position: Position) -> Callable[[dict[str, Any]], int]:
+    def mover(self, position: object) -> Callable[[dict[str, Any]], int]:
         """A reducers' move to the solver's: a card to its token, a stop to ``STOP``."""
         return lambda m: STOP if m["type"] == "stop" else self.token[m["card"]]
 

@@ -9,12 +9,14 @@ story; ``state.py`` folds them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from .. import flow
 from ..errors import IllegalMove, InvalidDeal
 from ..event_data import DREW, PLAYED
 from ..fairness import DealSecret
+from ..family import Context, DealResult
 from ..messages import Command, Event, Move
 from . import capture, rotation, table_talk
 from .capture import current_winner
@@ -254,7 +256,7 @@ def _draw(state: SedmaState) -> Event:
     return DREW({"draws": [{"seat": s, "card": c} for s, c in draws]})
 
 
-def next_dealer(rules: SedmaRules, dealer: int, result: dict[str, Any]) -> int:
+def next_dealer(rules: SedmaRules, dealer: int, result: DealResult) -> int:
     """The next dealer from the finished deal's result (``rotation.next_dealer``)."""
     sides, points = result["sides"], result["points"]
     mine = next(i for i, side in enumerate(sides) if dealer in side)
@@ -264,6 +266,6 @@ def next_dealer(rules: SedmaRules, dealer: int, result: dict[str, Any]) -> int:
     return rotation.next_dealer(rules.dealer_policy, dealer, rules.players, facts)
 
 
-def match_winners(rules: SedmaRules, totals: list[int], deals: int, tiebreak: list[int]
-                  ) -> list[int] | None:
+def match_winners(rules: SedmaRules, totals: Sequence[float], deals: int,
+                  carried: Sequence[Context]) -> list[int] | None:
     return rotation.match_winners(rules.match_policy, rules.target, totals)

@@ -36,7 +36,7 @@ def next_dealer(policy: str, dealer: int, players: int, deal: dict[str, Any]) ->
     raise ValueError(f"unknown dealer policy {policy!r}")
 
 
-def match_winners(policy: str, target: int, totals: Sequence[int]) -> list[int] | None:
+def match_winners(policy: str, target: int, totals: Sequence[float]) -> list[int] | None:
     """The winning sides once the match is over (several when level), else None.
 
     ``reach``: the sides whose total reaches the target first (stakes, game points, net

@@ -4,12 +4,15 @@ the rules' sides, and the points of the captures themselves."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..family import PerfectPlay
 from .capture_game import CaptureGame, supports
 from .points import side_points
 from .rules import SedmaRules
+
+if TYPE_CHECKING:
+    from .state import SedmaState
 
 
 class SedmaPlay:
@@ -40,6 +43,6 @@ class SedmaPlay:
 PLAY = SedmaPlay()
 
 
-def solver(rules: SedmaRules) -> PerfectPlay | None:
+def solver(rules: SedmaRules) -> PerfectPlay[SedmaState] | None:
     """The solver plays deals decided by card play alone (no burning, no pass)."""
     return PLAY if supports(rules) else None

@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import game
 from ..messages import Event
+from ..registry import family_of
 from ..replay import command_of
 from . import positions
 
@@ -59,8 +60,9 @@ def ending(events: Sequence[Event], cards: int) -> int:
     """The index of the first event played once at most ``cards`` cards are left in the hands
     and the stock together (``analyse``'s ``first`` for judging an ending only)."""
     for i, state in enumerate(game.states(events)):
-        left = sum(map(len, state.hands)) + len(getattr(state, "stock", ()))
-        if positions.in_card_play(state) and left <= cards:
+        hook = family_of(state.rules).endgame  # the cards left once only card play is left
+        left = hook(state) if hook is not None else None
+        if left is not None and left <= cards:
             return i + 1
     return len(events)
 

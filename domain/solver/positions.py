@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..family import PerfectPlay, SolverGame
+from ..family import CARD_PLAY, PerfectPlay, SolverGame
 from ..registry import family_of
 from .native import AnySolver, solver_for
 
 MoveValues = list[tuple[dict[str, Any], float]]
 
 
-def play_of(rules: Any) -> PerfectPlay | None:
+def play_of(rules: Any) -> PerfectPlay[Any] | None:
     """The family's side of the solver for ``rules``; None where the solver does not play
     them (the family has no hook, or its card play is not all these rules decide by)."""
     hook = getattr(family_of(rules), "solver", None)
@@ -45,7 +45,8 @@ def sides_of(state: Any) -> list[list[int]]:
 
 
 def in_card_play(state: Any) -> bool:
-    return state.phase in ("play", "decide") and state.turn is not None
+    """Whether the seat to move plays a card (the family's ``decision``)."""
+    return family_of(state.rules).decision(state) in CARD_PLAY
 
 
 class Judge:
@@ -112,7 +113,7 @@ class Judge:
         return int(mine) - taken
 
     def _report(self, solver: AnySolver, side: int, raw: int) -> float:
-        game: SolverGame = solver.game
+        game: SolverGame[Any] = solver.game
         if not game.additive:
             return game.report(raw)
         return (self.total or 0) - raw if self.two and side == 1 else raw

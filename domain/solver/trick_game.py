@@ -16,7 +16,7 @@ the ones it can reach, so that the engine's integers keep their order).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 SUITS = "SHDC"
 Position = tuple[tuple[int, ...], tuple[tuple[int, int], ...], int, int, int, int]
@@ -75,9 +75,10 @@ class TrickGame:
             rem += sum(self.points[b] for b in self.stock[drawn:])
         return masks, tuple(cards), turn, rem, taken, drawn
 
-    def mover(self, position: Position) -> Callable[[dict[str, Any]], int]:
-        """A reducers' move to the solver's: the first card of its class of equals."""
-        rep = {b: group[0] for group in self.groups(position) for b in group}
+    def mover(self, position: object) -> Callable[[dict[str, Any]], int]:
+        """A reducers' move to the solver's: the first card of its class of equals (at a
+        position of this game's, ``position``'s)."""
+        rep = {b: group[0] for group in self.groups(cast(Position, position)) for b in group}
         return lambda m: rep[bit_of(m["card"], self.order)]
 
     def report(self, raw: int) -> float:

@@ -8,6 +8,7 @@ card play (``core.py``, ``domain/trickplay.py``), and nothing else.
 from __future__ import annotations
 
 from ..family import Family
+from ..hooks import by_phase, cards_left
 from . import bidding as _bidding
 from . import bounds as _bounds
 from . import core, italiana, sueca
@@ -20,6 +21,18 @@ from . import view as _view
 from .italiana import ItalianaState
 from .rules import ITALIANA_PRESETS, SUECA_PRESETS, ItalianaRules, SuecaRules
 from .sueca import SuecaState
+
+sueca_decision = by_phase({"play": "card"})
+italiana_decision = by_phase({"bid": "bid", "trump": "trump", "call": "call", "lead": "other",
+                              "play": "card"})
+
+
+def sueca_endgame(state: SuecaState) -> int | None:
+    return cards_left(sueca_decision, state)
+
+
+def italiana_endgame(state: ItalianaState) -> int | None:
+    return cards_left(italiana_decision, state)
 
 
 class Sueca:
@@ -35,6 +48,7 @@ class Sueca:
     command = staticmethod(sueca.player_event)
     automatic = staticmethod(sueca.automatic)
     evolve = staticmethod(sueca.evolve)
+    decision = staticmethod(sueca_decision)
     view = staticmethod(_view.sueca_view)
     hidden = staticmethod(_view.hidden)
     page = staticmethod(_view.sueca_page)
@@ -49,6 +63,9 @@ class Sueca:
     resample = staticmethod(_resample.sueca)
     playout = staticmethod(_playout.sueca_playout)
     best_of = staticmethod(sueca.best_of)
+    carry = staticmethod(sueca.carry)
+    carries = ("carry",)
+    endgame = staticmethod(sueca_endgame)
     search_decision = None
     solver = staticmethod(_solver.sueca)
 
@@ -66,6 +83,7 @@ class Italiana:
     command = staticmethod(italiana.player_event)
     automatic = staticmethod(italiana.automatic)
     evolve = staticmethod(italiana.evolve)
+    decision = staticmethod(italiana_decision)
     view = staticmethod(_view.italiana_view)
     hidden = staticmethod(_view.hidden)
     page = staticmethod(_view.italiana_page)
@@ -80,6 +98,9 @@ class Italiana:
     resample = staticmethod(_resample.italiana)
     playout = staticmethod(_playout.italiana_playout)
     best_of = None
+    carry = None
+    carries = ()
+    endgame = staticmethod(italiana_endgame)
     search_decision = staticmethod(_bidding.choose)
     solver = staticmethod(_solver.italiana)
 

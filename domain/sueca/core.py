@@ -4,10 +4,12 @@ seat has won, the deal passing to the right, and the common part of a seat's vie
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from .. import trickplay, tricks
 from ..errors import InvalidDeal
+from ..family import DealResult
 from ..messages import Event
 from ..trickplay import TrickState
 from .events import TRICK_TAKEN
@@ -66,10 +68,11 @@ def result_of(event: Event) -> dict[str, Any]:
     return {k: event.data[k] for k in ("sides", "points", "score")}
 
 
-def next_dealer(rules: Any, dealer: int, result: dict[str, Any]) -> int:
+def next_dealer(rules: Any, dealer: int, result: DealResult) -> int:
     """§7.2, §8.2 [choice]: the deal passes to the dealer's right, the next seat in play;
     after a redeal (§7.7) the same dealer deals again."""
-    if result.get("score", {}).get("redeal") is not None:
+    score: Mapping[str, object] = result.get("score") or {}
+    if score.get("redeal") is not None:
         return dealer
     return (dealer + 1) % int(rules.players)
 

@@ -8,6 +8,7 @@ state (the called card's holder) but shown to nobody until ``partner_revealed``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from .. import flow, trickplay, tricks
 from ..errors import IllegalMove, InvalidDeal
 from ..event_data import BID, PLAYED
 from ..fairness import DealSecret, reveal
+from ..family import Context
 from ..messages import Command, Event, Move
 from ..records import updater
 from . import core
@@ -197,8 +199,8 @@ def _score(state: ItalianaState, secret: DealSecret | None) -> TricksScored:
         "tricks": list(state.tricks_won), **reveal(state.commitment, secret)}
 
 
-def match_winners(rules: ItalianaRules, totals: list[int], deals: int, tiebreak: list[int]
-                  ) -> list[int] | None:
+def match_winners(rules: ItalianaRules, totals: Sequence[float], deals: int,
+                  carried: Sequence[Context]) -> list[int] | None:
     """§8.6: the highest total after the match's deals (2 × players by default)."""
     best = max(totals)
     return [s for s, t in enumerate(totals) if t == best] if deals >= rules.deals else None

@@ -5,12 +5,16 @@ the bidder and partner against the rest."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..family import PerfectPlay
 from ..solver.trick_game import TrickGame
 from . import core
 from .rules import POINTS
+
+if TYPE_CHECKING:
+    from .italiana import ItalianaState
+    from .sueca import SuecaState
 
 
 class SuecaPlay:
@@ -48,9 +52,9 @@ class ItalianaPlay(SuecaPlay):
 SUECA_PLAY, ITALIANA_PLAY = SuecaPlay(), ItalianaPlay()
 
 
-def sueca(rules: Any) -> PerfectPlay:
+def sueca(rules: Any) -> PerfectPlay[SuecaState]:
     return SUECA_PLAY
 
 
-def italiana(rules: Any) -> PerfectPlay:
+def italiana(rules: Any) -> PerfectPlay[ItalianaState]:
     return ITALIANA_PLAY

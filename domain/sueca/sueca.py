@@ -7,6 +7,7 @@ Phases: play -> score -> over.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from ..cards import suit
 from ..errors import IllegalMove, InvalidDeal
 from ..event_data import PLAYED
 from ..fairness import DealSecret
+from ..family import Carried, Context, DealResult
 from ..messages import Command, Event, Move
 from ..records import updater
 from . import core
@@ -127,8 +129,16 @@ def automatic(state: SuecaState, secret: DealSecret | None) -> Event | None:
     return None
 
 
-def match_winners(rules: SuecaRules, totals: list[int], deals: int, tiebreak: list[int]
-                  ) -> list[int] | None:
+def carry(rules: SuecaRules, result: DealResult) -> Carried:
+    """§7.6: the game points a 60-60 deal (``tie_60`` ``carry_one``) carries into the next
+    deal, recorded as its ``carry`` (``deal_started``, ``dealt``; ``start`` reads it)."""
+    score: Mapping[str, Any] = result["score"]
+    carried = int(score.get("carry_next", 0))
+    return Carried(deal={"carry": carried} if carried else {})
+
+
+def match_winners(rules: SuecaRules, totals: Sequence[float], deals: int,
+                  carried: Sequence[Context]) -> list[int] | None:
     """§7.5: the first team to ``target`` game points (4) wins the rubber."""
     best = max(totals)
     return [s for s, t in enumerate(totals) if t == best] if best >= rules.target else None

@@ -4,6 +4,7 @@ for four; everyone bids once under the hook rule; follow suit, else trump."""
 from __future__ import annotations
 
 from ..family import Family
+from ..hooks import by_phase, cards_left
 from . import bounds as _bounds
 from . import events as _events
 from . import heuristic as _heuristic
@@ -14,6 +15,12 @@ from . import solver as _solver
 from . import view as _view
 from .play import WhistState
 from .rules import PRESETS, WhistRules
+
+decision = by_phase({"bid": "bid", "play": "card"})
+
+
+def endgame(state: WhistState) -> int | None:
+    return cards_left(decision, state)
 
 
 class Whist:
@@ -29,6 +36,7 @@ class Whist:
     command = staticmethod(play.player_event)
     automatic = staticmethod(play.automatic)
     evolve = staticmethod(play.evolve)
+    decision = staticmethod(decision)
     view = staticmethod(_view.view)
     hidden = staticmethod(_view.hidden)
     page = staticmethod(_view.page)
@@ -43,6 +51,9 @@ class Whist:
     resample = staticmethod(_resample.resample)
     playout = staticmethod(_playout.whist_playout)
     best_of = None
+    carry = staticmethod(play.carry)
+    carries = ()
+    endgame = staticmethod(endgame)
     search_decision = None
     solver = staticmethod(_solver.solver)
 

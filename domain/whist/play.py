@@ -4,6 +4,7 @@ Phases: bid -> play -> score -> over."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,7 @@ from ..cards import suit
 from ..errors import IllegalMove, InvalidDeal
 from ..event_data import BID, PLAYED, ScoredData
 from ..fairness import DealSecret, reveal
+from ..family import Carried, Context, DealResult
 from ..messages import Command, Event, Move
 from ..records import updater
 from .events import SCORED, TRICK_TAKEN
@@ -190,21 +192,32 @@ def _number(value: Any) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def next_dealer(rules: WhistRules, dealer: int, result: dict[str, Any]) -> int:
+def next_dealer(rules: WhistRules, dealer: int, result: DealResult) -> int:
     """§6.2: the deal moves one seat (to the right, the next seat in play)."""
     return (dealer + 1) % rules.players
 
 
-def match_winners(rules: WhistRules, totals: list[float], deals: int, tiebreak: list[float]
-                  ) -> list[int] | None:
+def carry(rules: WhistRules, result: DealResult) -> Carried:
+    """§6.5: a hand's successful bids go to the match (its ``deal_scored`` records them as
+    ``tiebreak``), which breaks a tie under scratch."""
+    score: Mapping[str, Any] = result["score"]
+    return Carried(match={"tiebreak": score["tiebreak"]})
+
+
+def match_winners(rules: WhistRules, totals: Sequence[float], deals: int,
+                  carried: Sequence[Context]) -> list[int] | None:
     """§6.5: after the last hand, the highest total wins (the lowest for the golf-style systems
-    and scratch); scratch breaks a tie by the larger sum of successful bids. Players still level
-    share the win."""
+    and scratch); scratch breaks a tie by the larger sum of successful bids (each hand's
+    ``tiebreak``, ``carry``). Players still level share the win."""
     if deals < len(rules.hands):
         return None
     system = rules.options["scoring"]
     low = system in LOW_WINS
-    ties = tiebreak if system == "scratch" and tiebreak else [0] * len(totals)
+    ties = [0.0] * len(totals)
+    for hand in carried if system == "scratch" else ():
+        bids = hand.get("tiebreak")
+        made = [b for b in bids if isinstance(b, int | float)] if isinstance(bids, list) else []
+        ties = [t + b for t, b in zip(ties, made or [0] * len(ties), strict=True)]
 
     def rank_of(seat: int) -> tuple[float, float]:
         return (totals[seat] if low else -totals[seat]), -ties[seat]

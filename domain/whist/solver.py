@@ -6,11 +6,14 @@ ones), each seat for itself."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..family import PerfectPlay
 from ..solver.trick_game import TrickGame
 from .rules import LOW_WINS, WhistRules
+
+if TYPE_CHECKING:
+    from .play import WhistState
 
 
 class WhistGame(TrickGame):
@@ -55,5 +58,5 @@ class WhistPlay:
 PLAY = WhistPlay()
 
 
-def solver(rules: WhistRules) -> PerfectPlay:
+def solver(rules: WhistRules) -> PerfectPlay[WhistState]:
     return PLAY

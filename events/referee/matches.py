@@ -262,7 +262,7 @@ def _ensure_deal(ref: Referee, state: matches.MatchState, match_seq: int, number
     else:
         clear, secret = _deal_seeds(ref, seats, state, number)
         events = game.new_deal(state.rules, number, info["dealer"], secret, clear,
-                               info.get("carry", 0))
+                               game.carried_in(state.rules, info))
     deal_state = game.fold(events)
     envs = ref.seal(events, 0, GENESIS, f"deal:{did}", state.rules)
     try:

@@ -17,11 +17,11 @@ from rq import SimpleWorker
 
 from api.app import create_app
 from domain import registry
-from domain.family import IncompleteFamily
+from domain.family import OPTIONAL, IncompleteFamily, missing
 from events.audit import audit_export
 from events.config import Settings
 from tests.http import auth, claim_seats
-from tests.tiny_game import PRESETS, TINY
+from tests.tiny_game import PRESETS, TINY, Tiny
 from workers import runtime
 
 
@@ -54,6 +54,23 @@ def test_a_family_lacking_a_part_is_refused_by_name() -> None:
 
     with pytest.raises(IncompleteFamily, match="'partial' lacks 'check_prearranged'"):
         registry.register(Partial(), {})
+
+    class Undecided(Tiny):
+        name = "undecided"
+        decision = None  # what a phase asks of the seat to move: required
+
+    with pytest.raises(IncompleteFamily, match="'undecided' lacks 'decision'"):
+        registry.register(Undecided(), {})
+
+
+def test_the_optional_hooks_a_family_lacks_are_named_with_what_it_does_without() -> None:
+    """The tiny game has the required hooks and ``resample`` only: ``missing`` tells a newcomer
+    what each other hook would enable (docs/ADDING_A_GAME.md)."""
+    lacking = missing(TINY)
+    assert set(lacking) == set(OPTIONAL) - {"resample"}
+    assert "at random" in lacking["heuristic"] and "OpenSpiel" in lacking["bounds"]
+    shipped = {p.family.name: missing(p.family) for p in registry.PRESETS.values()}
+    assert all("endgame" not in lacks and "solver" not in lacks for lacks in shipped.values())
 
 
 @pytest.mark.parametrize("bots", [("random", "heuristic"), ("search", "random")])
