@@ -13,6 +13,8 @@ from redis.backoff import ExponentialBackoff
 from redis.cluster import RedisCluster
 from redis.retry import Retry
 
+from events.redis_poll import PARSER
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -123,7 +125,7 @@ def connect(url: str) -> redis.Redis:
             socket_timeout=STORE_TIMEOUT_S)
     return redis.Redis.from_url(url, socket_connect_timeout=STORE_CONNECT_TIMEOUT_S,
                                 socket_timeout=STORE_TIMEOUT_S, retry=_retry(STORE_TRIES),
-                                health_check_interval=30)
+                                health_check_interval=30, parser_class=PARSER)
 
 
 def like(client: redis.Redis, *, timeout: float, tries: int = 1, keepalive: bool = False,

@@ -5,6 +5,9 @@ move (``POST /v1/deals/{id}/moves``); the test client's own cost is in all three
 differences. ``--share`` also times every call the service makes into the domain's facade
 (``domain.game``: loading a snapshot, deciding, folding, the view, the snapshot written, the
 hidden parts; and ``domain.redaction``) during the moves: the domain's share of a move.
+``--gevent`` patches the standard library first, as gunicorn's gevent worker (``tricklog
+serve``) does, so the app's Redis sockets are gevent's. The app's Redis client is the one it
+is served with (``events.config.connect``).
 ``TRICKLOG_BENCH_ROOT`` measures another code tree. Run: ``.venv/bin/python
 scripts/request_cost.py --help``.
 """
@@ -25,10 +28,14 @@ from typing import Any
 ROOT = Path(os.environ.get("TRICKLOG_BENCH_ROOT") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT))
 
-import redis  # noqa: E402
+if __name__ == "__main__" and "--gevent" in sys.argv:
+    from gevent import monkey
+
+    monkey.patch_all()
 
 from api.app import create_app  # noqa: E402
 from domain import game, redaction  # noqa: E402
+from events.config import connect  # noqa: E402
 from events.redis_server import RedisServer  # noqa: E402
 
 FACADE = ("from_snapshot", "to_snapshot", "decide", "step", "fold", "evolve", "view",
@@ -68,12 +75,14 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=30, help="deals to play")
     parser.add_argument("--share", action="store_true",
                         help="also time the domain's share of each move")
+    parser.add_argument("--gevent", action="store_true",
+                        help="patch the standard library with gevent first, as served")
     args = parser.parse_args()
     clock = DomainClock() if args.share else None
     cost = {"healthz": 0.0, "view": 0.0, "move": 0.0}
     moves = 0
     with tempfile.TemporaryDirectory() as tmp, RedisServer(tmp) as server:
-        client = create_app(client=redis.Redis.from_url(server.url)).test_client()
+        client = create_app(client=connect(server.url)).test_client()
         rng = random.Random(1)
         for i in range(args.deals):
             moves += play_deal(client, i, rng, clock, cost)
