@@ -1,10 +1,9 @@
 """``tricklog arena``: bots against bots over whole matches, seats rotated; win rates with 95%
-confidence intervals and time per move, in-process; ``omniscient`` (the fair-play report's
-cheater) plays here only. Players are the built-in bots (``domain.bots``) and ``ismcts``,
-OpenSpiel's ISMCTSBot on the registered OpenSpiel game (``integrations.ismcts``; needs the
-test extras). With ``budget_ms`` every player that searches gets the same wall time per move,
-measured here, in one process: the domain may not read a clock, so ``search`` is handed a
-callable that says time is up.
+confidence intervals and time per move, in-process. Players: the built-in bots, ``ismcts``
+(OpenSpiel's ISMCTSBot, ``integrations.ismcts``; needs the test extras) and ``omniscient``
+(the fair-play report's cheater, here only). With ``budget_ms`` every player that searches gets
+the same wall time per move, measured here: the domain may not read a clock, so ``search`` is
+handed a callable that says time is up.
 """
 
 from __future__ import annotations
