@@ -121,7 +121,7 @@ def bridge(deals: int) -> dict[str, Any]:
     """N random deals, 5 strains, one leader each: the core's tricks checked against DDS's
     table; CPU seconds of each (DDS's table is all 20 declarer-strain pairs of a deal)."""
     from tests import bridge as rules
-    rng = random.Random(2026)
+    rng = random.Random(1)
     ours: list[float] = []
     dds: list[float] = []
     nodes: list[int] = []
@@ -132,7 +132,7 @@ def bridge(deals: int) -> dict[str, Any]:
         dds.append(time.process_time() - start)
         start, count = time.process_time(), 0
         for i, strain in enumerate(rules.STRAINS):
-            declarer = (deal + i) % 4
+            declarer = rules.declarer(deal, i)
             trick_game = rules.game(strain, declarer)
             solver = native.NativeSolver(trick_game, table_bits=18)
             got = solver.value(trick_game.cards_position(hands, [], (declarer + 1) % 4))

@@ -15,6 +15,12 @@ ORDER = {r: i for i, r in enumerate(RANKS)}
 STRAINS: list[str | None] = ["S", "H", "D", "C", None]  # None: no trump
 
 
+def declarer(deal: int, strain: int) -> int:
+    """The declarer of the ``deal``-th deal in the ``strain``-th strain: North, East, South,
+    West in turn from deal to deal, the next seat for no trump; its left-hand opponent leads."""
+    return (deal + (strain == 4)) % 4
+
+
 def random_deal(rng: random.Random) -> list[list[str]]:
     """Four hands of 13 (North, East, South, West), cards as "AS", "TD"."""
     cards = [r + s for s in "SHDC" for r in RANKS]

@@ -2,8 +2,9 @@
 (DDS, through the ``endplay`` package): with bridge's rules (``tests/bridge.py``) it finds the
 declarer's tricks exactly as DDS does on random 52-card deals in every strain, one leader each
 (the declarer's left-hand opponent; the declarer turns round the table from deal to deal).
-A few deals here, to keep ``make test`` short; ``scripts/bench_solver.py --bridge 100`` checks
-100 and times both."""
+One deal here (about 5 CPU seconds: a bridge solve costs the core 0.5 to 3 s, and some deals
+far more, the next deal of this seed over a CPU minute), to keep ``make test`` short;
+``scripts/bench_solver.py --bridge 100`` checks 100 and times both."""
 
 from __future__ import annotations
 
@@ -17,16 +18,16 @@ from tests import bridge
 pytest.importorskip("endplay", reason="endplay (DDS) is in the test extra")
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
 
-DEALS = 6
+DEALS = 1
 
 
 def test_the_trick_core_takes_as_many_tricks_as_dds_in_every_strain() -> None:
-    rng = random.Random(2026)
+    rng = random.Random(1)
     for deal in range(DEALS):
         hands = bridge.random_deal(rng)
         table = bridge.dds_tricks(hands)
         for i, strain in enumerate(bridge.STRAINS):
-            declarer = (deal + i) % 4
+            declarer = bridge.declarer(deal, i)
             game = bridge.game(strain, declarer)
             position = game.cards_position(hands, [], (declarer + 1) % 4)
             got = native.NativeSolver(game, table_bits=18).value(position)
