@@ -1,11 +1,13 @@
 """The perfect-information solver's speed (issue 30): whole-deal analysis (every card and every
 continue-or-stop judged, as ``GET /v1/deals/{id}/analysis`` does) of random deals, one core,
-in-process, pure Python. For each preset: deals analysed, the median and the worst CPU seconds
-per deal (process time: the machine is shared, and wall time would count the others' work),
-the median nodes searched per deal. ``--cards K`` judges only the ending (from the first
-position where no stock is left and the hands hold at most K cards in all), to compare with
-the whole deal. A preset stops taking new deals once ``--budget`` seconds are spent on it
-(the table says how many were done).
+in-process, by the compiled cores where the game has one (the Sedma family's capture game:
+``domain/sedma/_solve.c``) unless ``--python`` asks for the pure-Python reference. For each
+preset: deals analysed, the median and the worst CPU seconds per deal (process time: the
+machine is shared, and wall time would count the others' work), the median nodes searched
+per deal. ``--cards K`` judges only the ending (from the first position where no stock is
+left and the hands hold at most K cards in all), to compare with the whole deal. A preset
+stops taking new deals once ``--budget`` seconds are spent on it (the table says how many
+were done).
 
     python scripts/bench_solver.py --deals 100
     python scripts/bench_solver.py --deals 10 --presets sedma:2 --cards 16
@@ -83,12 +85,18 @@ def main() -> int:
                         help="judge only the ending: at most this many cards left in all")
     parser.add_argument("--budget", type=float, default=600.0,
                         help="seconds per preset after which no new deal is started")
+    parser.add_argument("--python", action="store_true",
+                        help="the pure-Python reference search, not the compiled cores")
     args = parser.parse_args()
+    if args.python:
+        from domain.sedma import capture_game
+        capture_game._core = None
     rows = []
     for item in args.presets.split(","):
         preset, players = item.split(":")
         rows.append(measure(preset, int(players), args.deals, args.cards, args.budget))
     scope = "whole deal" if args.cards is None else f"last {args.cards} cards"
+    scope += ", Python" if args.python else ", compiled where built"
     print(f"\n| preset ({scope}) | deals | median s/deal | worst s/deal | median nodes/deal "
           "| nodes/s |")
     print("|---|---|---|---|---|---|")
