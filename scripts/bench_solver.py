@@ -1,7 +1,8 @@
 """The perfect-information solver's speed (issue 30): whole-deal analysis (every card and every
 continue-or-stop judged, as ``GET /v1/deals/{id}/analysis`` does) of random deals, one core,
-in-process, with the compiled trick core where the game is the generic trick game (``--pure``:
-the pure-Python search throughout). For each preset: deals analysed, the median and the worst
+in-process, with the compiled cores where the game has one (the generic trick game's,
+``domain/solver/_trick.c``; the Sedma family's capture game's, ``domain/sedma/_solve.c``);
+``--pure`` (or ``--python``): the pure-Python search throughout. For each preset: deals analysed, the median and the worst
 CPU seconds per deal (process time: the machine is shared, and wall time would count the
 others' work), the median nodes searched per deal. ``--cards K`` judges only the ending (from
 the first position where no stock is left and the hands hold at most K cards in all), to
@@ -153,13 +154,17 @@ def main() -> int:
                         help="judge only the ending: at most this many cards left in all")
     parser.add_argument("--budget", type=float, default=600.0,
                         help="seconds per preset after which no new deal is started")
-    parser.add_argument("--pure", action="store_true", help="the pure-Python search only")
+    parser.add_argument("--pure", "--python", action="store_true",
+                        help="the pure-Python reference search, not the compiled cores")
     parser.add_argument("--compare", type=int, default=0,
                         help="C core against Python on this many endings a preset")
     parser.add_argument("--bridge", type=int, default=0,
                         help="the core against DDS on this many bridge deals")
     args = parser.parse_args()
     native.ENABLED = not args.pure
+    if args.pure:
+        from domain.sedma import capture_game
+        capture_game._core = None
     presets = [(p, int(n)) for p, n in (item.split(":") for item in args.presets.split(","))]
     if args.bridge:
         print_bridge(bridge(args.bridge))
