@@ -21,7 +21,7 @@ from .audit import parse_export
 from .envelope import to_event
 
 CALIBRATION = Path(__file__).with_name("fairplay_calibration.json")
-THRESHOLD = 0.001   # the p-value below which a seat or side is flagged (docs/FAIRPLAY.md)
+THRESHOLD = 0.0001  # the p-value below which a seat or side is flagged (docs/FAIRPLAY.md)
 Progress = Callable[[int, int], None]
 
 
