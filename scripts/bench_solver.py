@@ -4,10 +4,10 @@ in-process, with the compiled cores where the game has one (the generic trick ga
 ``domain/solver/_trick.c``; the Sedma family's capture game's, ``domain/sedma/_solve.c``);
 ``--pure`` (or ``--python``): the pure-Python search throughout. For each preset: deals
 analysed, the median and the worst CPU seconds per deal (process time: the machine is shared,
-and wall time would count the others' work), the median nodes searched per deal. ``--cards K`` judges only the ending (from
-the first position where no stock is left and the hands hold at most K cards in all), to
-compare with the whole deal. A preset stops taking new deals once ``--budget`` seconds are
-spent on it (the table says how many were done).
+and wall time would count the others' work), the median nodes searched per deal. ``--cards K``
+judges only the ending (from the first position where no stock is left and the hands hold at
+most K cards in all), to compare with the whole deal. A preset stops taking new deals once
+``--budget`` seconds are spent on it (the table says how many were done).
 
 ``--compare N`` times the compiled core against the pure-Python reference on the same N
 ending positions of each trick-game preset (``--cards`` cards left, 16 unless given: each move
