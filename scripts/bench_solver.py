@@ -17,7 +17,7 @@ and times both.
 
     python scripts/bench_solver.py --deals 100
     python scripts/bench_solver.py --deals 10 --presets sedma:2 --cards 16
-    python scripts/bench_solver.py --compare 20 --presets sueca:4,serbian-whist:4,briscola:2
+    python scripts/bench_solver.py --compare 20 --presets sueca:4,serbian-whist:4,sueca-italiana:5
     python scripts/bench_solver.py --bridge 100
 """
 
