@@ -24,6 +24,7 @@ whether applied one by one as matches end or all again by a rebuild."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -88,18 +89,25 @@ def outcome_of(envelopes: list[dict[str, Any]]) -> Outcome | None:
                    ms_of(ended["at"]), places(final) if final is not None else ())
 
 
+def _among(carried: Mapping[str, Any], sides: list[int], count: int) -> dict[str, Any]:
+    """A deal's carried context as a match of ``sides`` alone would have it: a field with one
+    value per side (a list as long as the sides) keeps those sides' values."""
+    return {k: [v[s] for s in sides] if isinstance(v, list) and len(v) == count else v
+            for k, v in carried.items()}
+
+
 def places(match: Any) -> tuple[int, ...]:
     """Each side's place at the end of ``match`` (0 first; level sides share one), found by
     asking the family who has won among the sides not yet placed, again and again; sides it
     cannot part (a target nobody else reached) share the last place. () for two sides."""
-    rules, totals, tiebreak = match.rules, list(match.totals), list(match.tiebreak)
+    rules, totals = match.rules, list(match.totals)
     if len(rules.sides) <= 2 or len(totals) != len(rules.sides):
         return ()
     decide, deals = family_of(rules).match_winners, len(match.deals)
     out, left, place = [0] * len(totals), list(range(len(totals))), 0
     while left:
         won = decide(rules, [totals[s] for s in left], deals,
-                     [tiebreak[s] for s in left] if tiebreak else [])
+                     [_among(c, left, len(totals)) for c in match.carried])
         picked = [left[i] for i in won] if won and len(won) < len(left) else list(left)
         for side in picked:
             out[side] = place

@@ -68,9 +68,9 @@ AnySolver = Solver | NativeSolver
 
 
 def solver_for(game: Game) -> AnySolver:
-    """The game's own compiled search if it has one (``compiled_solver``: the Sedma family's
-    capture game), the compiled core for a generic trick game where it is built, else the
-    Python search."""
+    """The game's own compiled search if it has one (``compiled_solver``: a family's own game,
+    such as a capture game), the compiled core for a generic trick game where it is built,
+    else the Python search."""
     make = getattr(game, "compiled_solver", None)
     compiled = make() if make is not None else None
     if compiled is not None:
