@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import redis
 from redis.backoff import ExponentialBackoff
 from redis.cluster import RedisCluster
+from redis.maint_notifications import MaintNotificationsConfig
 from redis.retry import Retry
 
 from events.redis_poll import PARSER
@@ -114,6 +115,13 @@ def _retry(tries: int) -> Retry:
     return Retry(ExponentialBackoff(cap=0.2, base=0.01), tries - 1)
 
 
+# redis-py 8 turns on Redis Enterprise's maintenance notifications ("auto") by default, and
+# while they are on its pool skips the check that a connection handed out has no reply left
+# unread on it: a connection given back mid-command (an interrupted greenlet) would answer the
+# next command with the last one's reply. Tricklog's Redis sends no such notifications.
+NO_MAINT_NOTIFICATIONS = MaintNotificationsConfig(enabled=False)
+
+
 def connect(url: str) -> redis.Redis:
     """A client that fails fast when the store is down or stalled (a 503, not a hung request).
 
@@ -125,7 +133,8 @@ def connect(url: str) -> redis.Redis:
             socket_timeout=STORE_TIMEOUT_S)
     return redis.Redis.from_url(url, socket_connect_timeout=STORE_CONNECT_TIMEOUT_S,
                                 socket_timeout=STORE_TIMEOUT_S, retry=_retry(STORE_TRIES),
-                                health_check_interval=30, parser_class=PARSER)
+                                health_check_interval=30, parser_class=PARSER,
+                                maint_notifications_config=NO_MAINT_NOTIFICATIONS)
 
 
 def like(client: redis.Redis, *, timeout: float, tries: int = 1, keepalive: bool = False,
@@ -141,7 +150,7 @@ def like(client: redis.Redis, *, timeout: float, tries: int = 1, keepalive: bool
     pool = client.connection_pool
     kw = {**pool.connection_kwargs, "socket_timeout": timeout, "socket_keepalive": keepalive,
           "socket_connect_timeout": min(timeout, STORE_CONNECT_TIMEOUT_S),
-          "retry": _retry(tries)}
+          "retry": _retry(tries), "maint_notifications_config": NO_MAINT_NOTIFICATIONS}
     if max_connections is None:
         new: redis.ConnectionPool = redis.ConnectionPool(
             connection_class=pool.connection_class, **kw)
