@@ -133,7 +133,12 @@ class Faults:
         return seqs
 
     def pool_fill(self) -> float:
-        deals = self.live_deals() or ["none"]
+        deals = self.live_deals()
+        wait_until = time.monotonic() + 10  # bot matches end and are replaced every second
+        while not deals and time.monotonic() < wait_until:
+            time.sleep(0.2)
+            deals = self.live_deals()
+        deals = deals or ["none"]  # none at all: the crowd's 404s are the check's failure
         with ThreadPoolExecutor(max_workers=64) as pool:
             socks = list(pool.map(lambda n: self.open_stream(deals[n % len(deals)]),
                                   range(self.crowd)))
