@@ -36,7 +36,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/mypy domain events
 
 test: $(TEST_STAMP) lint browser-try typescript-try
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 # The pure domain's tests alone (rules, properties, bots, audits, OpenSpiel and PettingZoo),
 # no Redis, no browser: a quick check while working. `make test` is the whole suite.

@@ -138,7 +138,12 @@ def meta(ref: Referee, match_id: str) -> Meta:
 
 
 def new_secret() -> str:
-    return secrets.token_urlsafe(32)  # 256 bits
+    """256 random bits, URL-safe, never beginning with ``-``: a token or an invite is passed on
+    command lines (``examples/sse_bot.py --token ...``), where argparse takes a value that
+    begins with ``-`` for an option (one draw in 64 did)."""
+    while (secret := secrets.token_urlsafe(32)).startswith("-"):
+        continue
+    return secret
 
 
 def invite_link(match_id: str, seat: int, code: str) -> str:

@@ -34,6 +34,8 @@ from events.config import Settings
 from tests.contract import SPEC_PATH, spec
 from workers import runtime
 
+pytestmark = pytest.mark.xdist_group("generated-client")  # its module-scoped fixture, set up once
+
 GENERATOR = Path(sys.executable).with_name("openapi-python-client")
 PACKAGE = "tricklog_client"
 GAMES = [("sedma", 4, "SedmaView"), ("sueca-italiana", 5, "ItalianaView"),

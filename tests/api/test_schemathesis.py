@@ -5,15 +5,21 @@ Every check runs, with one exception: ``positive_data_acceptance`` on ``POST /v1
 A schema-valid body there can still be refused with 422 for what JSON Schema cannot say (the
 number of seats must equal ``players``; a prearranged deal must be a deal of the pack), and that
 422 is the answer a client needs.
+
+The schema is read from ``openapi.yaml`` (the file ``/openapi.json`` serves) when the module is
+imported, so each operation is a test of its own: ``make test`` spreads them over its processes
+(pytest-xdist). Each test calls its own app, on the test's own Redis.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
 import schemathesis
+from flask import Flask
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import CHECKS
 from schemathesis.specs.openapi.checks import positive_data_acceptance
@@ -26,25 +32,26 @@ EXAMPLES = 150
 LIVE: dict[str, Any] = {}
 
 
-@pytest.fixture
-def api_schema(redis_client: redis.Redis):  # type: ignore[no-untyped-def]
-    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
-    return schemathesis.openapi.from_wsgi("/openapi.json", app)
-
+SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 # The event stream stays open while its deal runs: it has its own tests
 # (tests/integration/test_third_party_bots.py).
-schema = schemathesis.pytest.from_fixture("api_schema").exclude(operation_id="getStream")
+schema = schemathesis.openapi.from_path(SPEC).exclude(operation_id="getStream")
+
+
+@pytest.fixture
+def api_app(redis_client: redis.Redis) -> Flask:
+    return create_app(Settings.from_env(redis_url="unused"), client=redis_client)
 
 
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
-def test_api_conforms_to_openapi(case: schemathesis.Case) -> None:
+def test_api_conforms_to_openapi(case: schemathesis.Case, api_app: Flask) -> None:
     excluded = []
     if case.operation.label == "POST /v1/matches":
         excluded.append(positive_data_acceptance)
-    case.call_and_validate(excluded_checks=excluded)
+    case.call_and_validate(app=api_app, excluded_checks=excluded)
 
 
 def test_every_check_is_known() -> None:
@@ -52,25 +59,25 @@ def test_every_check_is_known() -> None:
 
 
 @pytest.fixture
-def live_schema(redis_client: redis.Redis):  # type: ignore[no-untyped-def]
+def live_app(api_app: Flask) -> Flask:
     """The same app, with a live 4-player deal that positive cases are pointed at."""
-    app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
-    test_client = app.test_client()
+    test_client = api_app.test_client()
     created = test_client.post("/v1/matches", json={
         "ruleset": "sedma", "players": 4, "seed": "schemathesis",
         "seats": [{"name": f"P{i}"} for i in range(4)]}).get_json()
-    LIVE.update(deal=created["deal"]["id"], tokens=claim_seats(test_client, created), app=app)
-    return schemathesis.openapi.from_wsgi("/openapi.json", app)
+    LIVE.update(deal=created["deal"]["id"], tokens=claim_seats(test_client, created),
+                app=api_app)
+    return api_app
 
 
-live = schemathesis.pytest.from_fixture("live_schema").include(path_regex="^/v1/deals/").exclude(
+live = schemathesis.openapi.from_path(SPEC).include(path_regex="^/v1/deals/").exclude(
     operation_id="getStream")
 
 
 @live.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
-def test_live_deal_conforms_to_openapi(case: schemathesis.Case) -> None:
+def test_live_deal_conforms_to_openapi(case: schemathesis.Case, live_app: Flask) -> None:
     """Positive cases hit a real deal with the token of the seat to act, so moves are really
     decided: 200 for a legal one, 409 for the rest, and never a 5xx."""
     info = LIVE
@@ -82,7 +89,7 @@ def test_live_deal_conforms_to_openapi(case: schemathesis.Case) -> None:
         if turn is not None:
             token = info["tokens"][turn]
             case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
-    case.call_and_validate()
+    case.call_and_validate(app=live_app)
 
 
 @pytest.fixture

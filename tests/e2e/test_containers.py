@@ -29,7 +29,8 @@ from events.redis_server import free_port
 from tests.e2e.test_serve import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = [pytest.mark.slow, pytest.mark.containers]
+pytestmark = [pytest.mark.xdist_group("containers"),  # its module fixture, once
+               pytest.mark.slow, pytest.mark.containers]
 
 
 def podman_missing() -> str | None:

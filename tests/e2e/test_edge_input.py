@@ -22,6 +22,8 @@ from tests.e2e.test_serve import ROOT
 from tests.http import claim_seats_at
 from tricklog_cli import GUNICORN_ARGS
 
+pytestmark = pytest.mark.xdist_group("edge-input-server")  # its module-scoped fixture, set up once
+
 PROBLEM = "application/problem+json"
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.xdist_group("heyapi-build")  # its module-scoped fixture, set up once
+
 HERE = Path(__file__).resolve().parents[2] / "scripts" / "heyapi"
 
 

@@ -19,6 +19,8 @@ from events.envelope import GENESIS, first_break, seal
 from events.redis_cluster import LocalCluster
 from events.store import Conflict, Duplicate, EventStore
 
+pytestmark = pytest.mark.xdist_group("redis-cluster")  # its module-scoped fixture, set up once
+
 
 def envs(after: int, prev: str, n: int = 1, tag: str = "x") -> list[dict]:
     events = [Event("played", {"card": f"{tag}{i}"}, 0) for i in range(n)]

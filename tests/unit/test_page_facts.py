@@ -16,7 +16,8 @@ from domain import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="no node here")
+pytestmark = [pytest.mark.skipif(NODE is None, reason="no node here"),
+              pytest.mark.xdist_group("page-facts")]  # its module fixture, set up once
 
 
 @pytest.fixture(scope="module")
