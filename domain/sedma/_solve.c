@@ -13,6 +13,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define MAXN 6
 #define MAXT 16
@@ -47,6 +50,7 @@ typedef struct {
     int n, team[MAXN], hand_size, ntok, rank[MAXT], value[MAXT], wild, rule, always, any;
     int round_value, bonus, step, nstock, stock[MAXSTOCK];
     uint64_t *table, mask;
+    uint64_t elig[16]; /* by led rank: the nibbles of the tokens that may go on */
     int kw, stride;
     long long nodes;
 } G;
@@ -158,6 +162,35 @@ static int play(const G *g, S *s, int t) {
     return 0;
 }
 
+#define LOW_NIBBLES 0x1111111111111111ull
+
+/* Whether ``s`` has one move only (or none: over): a hand of one token to play, or a leader
+ * who must stop. */
+static int is_forced(const G *g, const S *s) {
+    if (s->phase == OVER) return 1;
+    if (s->phase == PLAY) {
+        uint64_t h = s->hand[s->turn], nz = (h | h >> 1 | h >> 2 | h >> 3) & LOW_NIBBLES;
+        return (nz & (nz - 1)) == 0;
+    }
+    int l = s->leader;
+    if (!s->len[l] || !(g->always || g->team[l] != g->team[s->winner])) return 1;
+    return !(s->hand[l] & g->elig[s->led]);
+}
+
+/* Plays the forced moves from ``s`` on (none if it has a choice); what they take. */
+static int forced(const G *g, S *s) {
+    int gain = 0;
+    while (s->phase != OVER && is_forced(g, s)) {
+        int t = STOP;
+        if (s->phase == PLAY) {
+            uint64_t h = s->hand[s->turn];
+            t = __builtin_ctzll(h) / 4;
+        }
+        gain += play(g, s, t);
+    }
+    return gain;
+}
+
 static void keyof(const G *g, const S *s, uint64_t *key) {
     memset(key, 0, sizeof(uint64_t) * KMAX);
     int bits = 4 * g->ntok;
@@ -224,6 +257,7 @@ static int test(G *g, const S *s, int target) {
     for (int i = 0; i < m; i++) {
         S c = *s;
         int gain = play(g, &c, mv[i]);
+        gain += forced(g, &c);
         int v = gain + test(g, &c, target - gain);
         if ((v >= target) == maxi) { bound = v; best = mv[i]; have = 1; break; }
         if (!have || (maxi ? v > bound : v < bound)) bound = v;
@@ -240,6 +274,27 @@ static int test(G *g, const S *s, int target) {
     if (best != -2) ebest = best;
     e[g->kw] = META(elo, ehi, ebest);
     return result;
+}
+
+/* The table's memory, zeroed; on Linux in huge pages where the kernel gives them (a probe is a
+ * cache miss anyway, and with 4 KiB pages a TLB miss too). */
+static uint64_t *table_new(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return p;
+#else
+    return calloc(bytes, 1);
+#endif
+}
+
+static void table_free(uint64_t *table, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (table) munmap(table, bytes);
+#else
+    free(table);
+#endif
 }
 
 static int floordiv(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -270,7 +325,7 @@ static int value(G *g, const S *s, int have_guess, int guess) {
 
 static void drop(PyObject *cap) {
     G *g = PyCapsule_GetPointer(cap, "capture_game");
-    if (g) { free(g->table); free(g); }
+    if (g) { table_free(g->table, (g->mask + 1) * g->stride * sizeof(uint64_t)); free(g); }
 }
 
 static int ints(PyObject *seq, int *out, int cap, const char *what) {
@@ -302,7 +357,10 @@ static PyObject *new_game(PyObject *self, PyObject *args) {
     while (entries * 2 * g->stride * 8 <= ((uint64_t)bits << 20)) entries *= 2;
     g->mask = entries - 1;
     g->nstock = -1;
-    if ((g->table = calloc(entries * g->stride, sizeof(uint64_t))) == NULL) { free(g); return PyErr_NoMemory(); }
+    for (int r = 0; r < 16; r++)
+        for (int t = 0; t < g->ntok; t++)
+            if (g->any || g->rank[t] == r || wild(g, g->rank[t])) g->elig[r] |= (uint64_t)15 << (4 * t);
+    if ((g->table = table_new(entries * g->stride * sizeof(uint64_t))) == NULL) { free(g); return PyErr_NoMemory(); }
     return PyCapsule_New(g, "capture_game", drop);
 }
 
