@@ -29,6 +29,7 @@
 #define OVER 2
 #define R7 7 /* rank indices in cards.RANKS */
 #define R8 6
+#define LOW_NIBBLES 0x1111111111111111ull
 enum { R_SEDMA, R_OSMOVA, R_EIGHTS, R_LAST };
 
 typedef struct {
@@ -51,6 +52,7 @@ typedef struct {
     int round_value, bonus, step, nstock, stock[MAXSTOCK];
     uint64_t *table, mask;
     uint64_t elig[16]; /* by led rank: the nibbles of the tokens that may go on */
+    uint64_t takers[MAXT]; /* by token: the nibbles of the tokens that take a capture it leads */
     int kw, stride;
     long long nodes;
 } G;
@@ -66,8 +68,30 @@ static void bounds(const G *g, const S *s, int *lo, int *hi) {
     *hi = s->rem + g->bonus + (g->round_value ? (cards / g->n) * g->round_value : 0);
 }
 
-/* capture_game.moves, in its order: STOP first, then tokens ascending, sorted (stably) by
- * _orderer when a capture is on the table. */
+static int nibsum(uint64_t x) { return (int)((x * LOW_NIBBLES) >> 60); }
+
+/* Leads (the search's own order, not the Python game's: only the values must agree): first the
+ * ranks the mover's side holds most of against the other side, counting the cards that would
+ * take the capture (that rank and the wild ones) in every hand. A stable sort: ties keep the
+ * tokens' order. */
+static void lead_order(const G *g, const S *s, int *out, int m) {
+    int k[MAXT + 1], me = g->team[s->turn];
+    for (int i = 0; i < m; i++) {
+        k[i] = 0;
+        for (int j = 0; j < g->n; j++) {
+            int c = nibsum(s->hand[j] & g->takers[out[i]]);
+            k[i] += g->team[j] == me ? -c : c;
+        }
+    }
+    for (int i = 1; i < m; i++)
+        for (int j = i; j > 0 && k[j] < k[j - 1]; j--) {
+            int x = out[j]; out[j] = out[j - 1]; out[j - 1] = x;
+            x = k[j]; k[j] = k[j - 1]; k[j - 1] = x;
+        }
+}
+
+/* capture_game.moves: STOP first, then tokens ascending, sorted (stably) by _orderer when a
+ * capture is on the table, as the Python game orders them; leads by lead_order. */
 static int moves(const G *g, const S *s, int *out) {
     int m = 0;
     if (s->phase == PLAY) {
@@ -82,6 +106,7 @@ static int moves(const G *g, const S *s, int *out) {
                     out[m++] = t;
         }
     }
+    if (!s->tlen && s->phase == PLAY && m > 1) lead_order(g, s, out, m);
     if (s->tlen && m > 1) {
         int friend = g->team[s->winner] == g->team[s->turn], ka[MAXT + 1], kb[MAXT + 1];
         for (int i = 0; i < m; i++) {
@@ -161,8 +186,6 @@ static int play(const G *g, S *s, int t) {
     else { s->turn = s->leader; s->phase = DECIDE; }
     return 0;
 }
-
-#define LOW_NIBBLES 0x1111111111111111ull
 
 /* Whether ``s`` has one move only (or none: over): a hand of one token to play, or a leader
  * who must stop. */
@@ -360,6 +383,9 @@ static PyObject *new_game(PyObject *self, PyObject *args) {
     for (int r = 0; r < 16; r++)
         for (int t = 0; t < g->ntok; t++)
             if (g->any || g->rank[t] == r || wild(g, g->rank[t])) g->elig[r] |= (uint64_t)15 << (4 * t);
+    for (int t = 0; t < g->ntok; t++)
+        for (int u = 0; u < g->ntok; u++)
+            if (g->rank[u] == g->rank[t] || wild(g, g->rank[u])) g->takers[t] |= (uint64_t)15 << (4 * u);
     if ((g->table = table_new(entries * g->stride * sizeof(uint64_t))) == NULL) { free(g); return PyErr_NoMemory(); }
     return PyCapsule_New(g, "capture_game", drop);
 }
@@ -423,6 +449,8 @@ static PyObject *py_move_values(PyObject *self, PyObject *args) {
     int have = guess != Py_None, gv = have ? (int)PyLong_AsLong(guess) : 0;
     if (PyErr_Occurred()) return NULL;
     int m = moves(g, &s, mv);
+    for (int i = 1; i < m && !s.tlen; i++) /* leads in the game's order: tokens ascending */
+        for (int j = i; j > 0 && mv[j] < mv[j - 1]; j--) { int x = mv[j]; mv[j] = mv[j - 1]; mv[j - 1] = x; }
     PyObject *out = PyList_New(m);
     if (out == NULL) return NULL;
     for (int i = 0; i < m; i++) {
