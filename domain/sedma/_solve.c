@@ -24,6 +24,9 @@
 #ifndef SMALL
 #define SMALL 6 /* cards in hands and stock at or under which no table entry is kept */
 #endif
+#ifndef MIDDLE
+#define MIDDLE 16 /* cards in hands and stock over which mid-capture positions are kept too */
+#endif
 #define PLAY 0
 #define DECIDE 1
 #define OVER 2
@@ -44,8 +47,9 @@ typedef struct {
 #define LO(m) ((int)((m) & 0xFFFF))
 #define HI(m) ((int)(((m) >> 16) & 0xFFFF))
 #define BEST(m) ((int)(((m) >> 32) & 0xFF) - 2)
-#define META(lo, hi, best) ((uint64_t)(uint16_t)(lo) | (uint64_t)(uint16_t)(hi) << 16 \
-                            | (uint64_t)(uint8_t)((best) + 2) << 32 | (uint64_t)1 << 40)
+#define CARDS(m) ((int)(((m) >> 41) & 0x7F))
+#define META(lo, hi, best, cards) ((uint64_t)(uint16_t)(lo) | (uint64_t)(uint16_t)(hi) << 16 \
+    | (uint64_t)(uint8_t)((best) + 2) << 32 | (uint64_t)1 << 40 | (uint64_t)(cards) << 41)
 
 typedef struct {
     int n, team[MAXN], hand_size, ntok, rank[MAXT], value[MAXT], wild, rule, always, any;
@@ -53,7 +57,7 @@ typedef struct {
     uint64_t *table, mask;
     uint64_t elig[16]; /* by led rank: the nibbles of the tokens that may go on */
     uint64_t takers[MAXT]; /* by token: the nibbles of the tokens that take a capture it leads */
-    int kw, stride;
+    int kw, stride, root_cards;
     long long nodes;
 } G;
 
@@ -234,20 +238,32 @@ static uint64_t hash(const G *g, const uint64_t *key) {
     return h;
 }
 
-/* The entry (its words) of ``key``; with ``fresh`` (not NULL) one is made if there is none,
- * and *fresh says so. */
+/* The entry (its words) of ``key`` in its bucket of four; with ``fresh`` (not NULL) one is made
+ * if there is none, and *fresh says so. A full bucket gives up the entry of a position with
+ * more cards than the deal has left (unreachable now), or else the one with the fewest cards
+ * (the least work to redo). */
 static uint64_t *find(G *g, const uint64_t *key, int *fresh) {
-    uint64_t h = hash(g, key), *e = NULL;
+    uint64_t h = hash(g, key), *base = g->table + (h & g->mask & ~(uint64_t)3) * g->stride, *e;
     size_t size = sizeof(uint64_t) * g->kw;
+    uint64_t *victim = NULL;
+    int least = 1 << 30;
     for (int p = 0; p < 4; p++) {
-        e = g->table + ((h + p) & g->mask) * g->stride;
-        if (!e[g->kw]) break;
+        e = base + p * g->stride;
+        uint64_t meta = e[g->kw];
+        if (!meta) { victim = e; break; }
         if (!memcmp(e, key, size)) { if (fresh) *fresh = 0; return e; }
+        int worth = CARDS(meta) > g->root_cards ? -1 : CARDS(meta);
+        if (worth < least) { least = worth; victim = e; }
     }
     if (!fresh) return NULL;
-    if (e[g->kw]) e = g->table + (h & g->mask) * g->stride; /* four taken: the newest wins */
-    memcpy(e, key, size); *fresh = 1;
-    return e;
+    memcpy(victim, key, size); *fresh = 1;
+    return victim;
+}
+
+static int cards_of(const G *g, const S *s) {
+    int cards = s->left;
+    for (int i = 0; i < g->n; i++) cards += s->len[i];
+    return cards;
 }
 
 static int test(G *g, const S *s, int target) {
@@ -257,10 +273,10 @@ static int test(G *g, const S *s, int target) {
     if (target > hi) return hi;
     g->nodes++;
     int maxi = g->team[s->turn], mv[MAXT + 1], m = moves(g, s, mv), hint = -2;
-    int cards = s->left;
-    for (int i = 0; i < g->n; i++) cards += s->len[i];
-    /* a forced move, or the last few cards: the table would cost more than it saves */
-    int keep = m > 1 && cards > SMALL;
+    int cards = cards_of(g, s);
+    /* the table keeps leads, and mid-capture positions only near the top of the tree: a probe
+     * is a cache miss, dearer than the few nodes a mid-capture entry saves lower down */
+    int keep = m > 1 && cards > SMALL && (!s->tlen || cards > MIDDLE);
     uint64_t key[KMAX], *e = NULL;
     if (keep) {
         keyof(g, s, key);
@@ -295,7 +311,7 @@ static int test(G *g, const S *s, int target) {
     if (result >= target) { if (result > elo) elo = result; }
     else if (result < ehi) ehi = result;
     if (best != -2) ebest = best;
-    e[g->kw] = META(elo, ehi, ebest);
+    e[g->kw] = META(elo, ehi, ebest, cards);
     return result;
 }
 
@@ -433,6 +449,7 @@ static PyObject *py_value(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &cap, &pos, &guess)) return NULL;
     G *g = game_of(cap);
     if (g == NULL || load(g, pos, &s) < 0) return NULL;
+    g->root_cards = cards_of(g, &s);
     int v = value(g, &s, guess != Py_None, guess != Py_None ? (int)PyLong_AsLong(guess) : 0);
     return PyErr_Occurred() ? NULL : PyLong_FromLong(v);
 }
@@ -446,6 +463,7 @@ static PyObject *py_move_values(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &cap, &pos, &guess)) return NULL;
     G *g = game_of(cap);
     if (g == NULL || load(g, pos, &s) < 0) return NULL;
+    g->root_cards = cards_of(g, &s);
     int have = guess != Py_None, gv = have ? (int)PyLong_AsLong(guess) : 0;
     if (PyErr_Occurred()) return NULL;
     int m = moves(g, &s, mv);
