@@ -38,6 +38,7 @@ enum { R_SEDMA, R_OSMOVA, R_EIGHTS, R_LAST };
 typedef struct {
     uint64_t hand[MAXN];
     int8_t len[MAXN], leader, turn, phase, winner, led, round_led, best, left, tlen, wait;
+    int8_t cards; /* in hands and stock */
     int16_t tval, rem;
 } S;
 
@@ -61,14 +62,12 @@ typedef struct {
     long long nodes;
 } G;
 
-static int cnt(uint64_t h, int t) { return (int)((h >> (4 * t)) & 15); }
 static int wild(const G *g, int r) { return (g->wild >> r) & 1; }
 
 static void bounds(const G *g, const S *s, int *lo, int *hi) {
     *lo = 0;
     if (s->phase == OVER) { *hi = 0; return; }
-    int cards = s->left + s->tlen;
-    for (int i = 0; i < g->n; i++) cards += s->len[i];
+    int cards = s->cards + s->tlen;
     *hi = s->rem + g->bonus + (g->round_value ? (cards / g->n) * g->round_value : 0);
 }
 
@@ -98,41 +97,45 @@ static void lead_order(const G *g, const S *s, int *out, int m) {
  * capture is on the table, as the Python game orders them; leads by lead_order. */
 static int moves(const G *g, const S *s, int *out) {
     int m = 0;
+    uint64_t h = 0;
     if (s->phase == PLAY) {
-        uint64_t h = s->hand[s->turn];
-        for (int t = 0; t < g->ntok; t++) if (cnt(h, t)) out[m++] = t;
+        h = s->hand[s->turn];
     } else {
         out[m++] = STOP;
         int l = s->leader;
-        if (s->len[l] && (g->always || g->team[l] != g->team[s->winner])) {
-            for (int t = 0; t < g->ntok; t++)
-                if (cnt(s->hand[l], t) && (g->any || g->rank[t] == s->led || wild(g, g->rank[t])))
-                    out[m++] = t;
-        }
+        if (s->len[l] && (g->always || g->team[l] != g->team[s->winner])) h = s->hand[l] & g->elig[s->led];
     }
+    for (uint64_t nz = (h | h >> 1 | h >> 2 | h >> 3) & LOW_NIBBLES; nz; nz &= nz - 1)
+        out[m++] = __builtin_ctzll(nz) >> 2; /* the tokens held, ascending */
     if (!s->tlen && s->phase == PLAY && m > 1) lead_order(g, s, out, m);
     if (s->tlen && m > 1) {
-        int friend = g->team[s->winner] == g->team[s->turn], ka[MAXT + 1], kb[MAXT + 1];
-        for (int i = 0; i < m; i++) {
+        int friend = g->team[s->winner] == g->team[s->turn], k[MAXT + 1];
+        for (int i = 0; i < m; i++) { /* the key (ka, kb) as ka * 4096 + kb */
             int t = out[i];
-            if (t == STOP) { ka[i] = friend ? 0 : 2; kb[i] = 0; continue; }
+            if (t == STOP) { k[i] = friend ? 0 : 2 * 4096; continue; }
             int takes = g->rank[t] == s->led || wild(g, g->rank[t]);
-            ka[i] = friend ? takes : !takes;
-            kb[i] = friend ? -g->value[t] : g->value[t];
+            k[i] = (friend ? takes : !takes) * 4096 + (friend ? -g->value[t] : g->value[t]);
         }
-        for (int i = 1; i < m; i++) /* stable insertion sort on (ka, kb) */
-            for (int j = i; j > 0 && (ka[j] < ka[j - 1] || (ka[j] == ka[j - 1] && kb[j] < kb[j - 1])); j--) {
+        for (int i = 1; i < m; i++) /* stable insertion sort */
+            for (int j = i; j > 0 && k[j] < k[j - 1]; j--) {
                 int x = out[j]; out[j] = out[j - 1]; out[j - 1] = x;
-                x = ka[j]; ka[j] = ka[j - 1]; ka[j - 1] = x;
-                x = kb[j]; kb[j] = kb[j - 1]; kb[j - 1] = x;
+                x = k[j]; k[j] = k[j - 1]; k[j - 1] = x;
             }
     }
     return m;
 }
 
-static int next_waiting(const G *g, const S *s, int after) {
-    for (int k = 1; k <= g->n; k++) { int x = (after + k) % g->n; if ((s->wait >> x) & 1) return x; }
-    return -1;
+/* The first seat of ``mask`` after ``after`` in play order (-1: none). */
+static int next_in(int mask, int after) {
+    int above = mask >> (after + 1);
+    if (above) return after + 1 + __builtin_ctz(above);
+    return mask ? __builtin_ctz(mask) : -1;
+}
+
+static int holders(const G *g, const S *s) {
+    int mask = 0;
+    for (int i = 0; i < g->n; i++) if (s->len[i]) mask |= 1 << i;
+    return mask;
 }
 
 static int take(const G *g, S *s) {
@@ -151,8 +154,7 @@ static int take(const G *g, S *s) {
     }
     s->tlen = 0; s->tval = 0; s->wait = 0; s->led = -1; s->round_led = 0; s->best = 0;
     s->winner = -1;
-    int nxt = -1;
-    for (int k = 0; k < n; k++) if (s->len[(w + k) % n]) { nxt = (w + k) % n; break; }
+    int nxt = next_in(holders(g, s), w - 1);
     if (nxt < 0) {
         points += g->bonus;
         s->leader = s->turn = w; s->phase = OVER; s->rem = 0;
@@ -164,12 +166,11 @@ static int take(const G *g, S *s) {
 
 static int play(const G *g, S *s, int t) {
     if (t == STOP) return take(g, s);
-    int seat = s->turn, r = g->rank[t], n = g->n;
-    s->hand[seat] -= (uint64_t)1 << (4 * t); s->len[seat]--;
+    int seat = s->turn, r = g->rank[t];
+    s->hand[seat] -= (uint64_t)1 << (4 * t); s->len[seat]--; s->cards--;
     int fresh = s->phase == DECIDE || !s->tlen;
     if (fresh) {
-        s->wait = 0;
-        for (int k = 1; k < n; k++) { int x = (seat + k) % n; if (s->len[x]) s->wait |= 1 << x; }
+        s->wait = holders(g, s) & ~(1 << seat);
     } else {
         s->wait &= ~(1 << seat);
     }
@@ -186,7 +187,7 @@ static int play(const G *g, S *s, int t) {
         s->winner = seat; s->best = r;
     }
     s->tlen++; s->tval += g->value[t];
-    if (s->wait) { s->turn = next_waiting(g, s, seat); s->phase = PLAY; }
+    if (s->wait) { s->turn = next_in(s->wait, seat); s->phase = PLAY; }
     else { s->turn = s->leader; s->phase = DECIDE; }
     return 0;
 }
@@ -260,11 +261,6 @@ static uint64_t *find(G *g, const uint64_t *key, int *fresh) {
     return victim;
 }
 
-static int cards_of(const G *g, const S *s) {
-    int cards = s->left;
-    for (int i = 0; i < g->n; i++) cards += s->len[i];
-    return cards;
-}
 
 static int test(G *g, const S *s, int target) {
     int lo, hi;
@@ -273,7 +269,7 @@ static int test(G *g, const S *s, int target) {
     if (target > hi) return hi;
     g->nodes++;
     int maxi = g->team[s->turn], mv[MAXT + 1], m = moves(g, s, mv), hint = -2;
-    int cards = cards_of(g, s);
+    int cards = s->cards;
     /* the table keeps leads, and mid-capture positions only near the top of the tree: a probe
      * is a cache miss, dearer than the few nodes a mid-capture entry saves lower down */
     int keep = m > 1 && cards > SMALL && (!s->tlen || cards > MIDDLE);
@@ -432,7 +428,9 @@ static int load(G *g, PyObject *pos, S *s) {
         if (g->nstock >= 0) memset(g->table, 0, (g->mask + 1) * g->stride * sizeof(uint64_t));
         memcpy(g->stock, st, ns * sizeof(int)); g->nstock = ns;
     }
-    s->left = (int8_t)ns; s->leader = (int8_t)leader; s->turn = (int8_t)turn; s->phase = (int8_t)phase;
+    s->left = (int8_t)ns; s->cards = (int8_t)ns;
+    for (int i = 0; i < g->n; i++) s->cards += s->len[i];
+    s->leader = (int8_t)leader; s->turn = (int8_t)turn; s->phase = (int8_t)phase;
     s->winner = (int8_t)winner; s->led = (int8_t)led; s->round_led = (int8_t)round_led;
     s->best = (int8_t)best; s->tlen = (int8_t)tlen; s->tval = (int16_t)tval; s->rem = (int16_t)rem;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(waiting); i++)
@@ -449,7 +447,7 @@ static PyObject *py_value(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &cap, &pos, &guess)) return NULL;
     G *g = game_of(cap);
     if (g == NULL || load(g, pos, &s) < 0) return NULL;
-    g->root_cards = cards_of(g, &s);
+    g->root_cards = s.cards;
     int v = value(g, &s, guess != Py_None, guess != Py_None ? (int)PyLong_AsLong(guess) : 0);
     return PyErr_Occurred() ? NULL : PyLong_FromLong(v);
 }
@@ -463,7 +461,7 @@ static PyObject *py_move_values(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &cap, &pos, &guess)) return NULL;
     G *g = game_of(cap);
     if (g == NULL || load(g, pos, &s) < 0) return NULL;
-    g->root_cards = cards_of(g, &s);
+    g->root_cards = s.cards;
     int have = guess != Py_None, gv = have ? (int)PyLong_AsLong(guess) : 0;
     if (PyErr_Occurred()) return NULL;
     int m = moves(g, &s, mv);
