@@ -7,7 +7,13 @@
  *
  * A position's table is kept as what its future depends on: its length and points, the rank
  * led (and the round's led rank, the best rank so far where the winner rule needs them), the
- * seat winning. Hands are counts per token, 4 bits each (at most 16 tokens). */
+ * seat winning. Hands are counts per token, 4 bits each (at most 16 tokens).
+ *
+ * Where it differs from the Python search (the values never do; the nodes counted do): forced
+ * moves are played straight on, not searched as nodes; leads are tried in an order of their own
+ * (lead_order); the table keeps leads, and mid-capture positions only near the top, because a
+ * probe is a cache miss that costs more than the nodes it saves lower down (see
+ * docs/PERFORMANCE.md). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
