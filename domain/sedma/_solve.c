@@ -75,6 +75,13 @@ static void bounds(const G *g, const S *s, int *lo, int *hi) {
     if (s->phase == OVER) { *hi = 0; return; }
     int cards = s->cards + s->tlen;
     *hi = s->rem + g->bonus + (g->round_value ? (cards / g->n) * g->round_value : 0);
+    /* a leader whose side is winning may stop: that capture is the side's, whatever follows
+     * (the max side's: at least its points; the other's: at most what the rest is worth) */
+    if (s->phase == DECIDE && g->team[s->leader] == g->team[s->winner]) {
+        int got = s->tval + (s->tlen / g->n) * g->round_value;
+        if (g->team[s->leader]) *lo = got;
+        else *hi = s->rem - s->tval + g->bonus + (g->round_value ? (s->cards / g->n) * g->round_value : 0);
+    }
 }
 
 static int nibsum(uint64_t x) { return (int)((x * LOW_NIBBLES) >> 60); }
