@@ -7,12 +7,21 @@
  *
  * A position's table is kept as what its future depends on: its length and points, the rank
  * led (and the round's led rank, the best rank so far where the winner rule needs them), the
- * seat winning. Hands are counts per token, 4 bits each (at most 16 tokens). */
+ * seat winning. Hands are counts per token, 4 bits each (at most 16 tokens).
+ *
+ * Where it differs from the Python search (the values never do; the nodes counted do): forced
+ * moves are played straight on, not searched as nodes; leads are tried in an order of their own
+ * (lead_order); the table keeps leads, and mid-capture positions only near the top, because a
+ * probe is a cache miss that costs more than the nodes it saves lower down (see
+ * docs/PERFORMANCE.md). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define MAXN 6
 #define MAXT 16
@@ -21,16 +30,21 @@
 #ifndef SMALL
 #define SMALL 6 /* cards in hands and stock at or under which no table entry is kept */
 #endif
+#ifndef MIDDLE
+#define MIDDLE 16 /* cards in hands and stock over which mid-capture positions are kept too */
+#endif
 #define PLAY 0
 #define DECIDE 1
 #define OVER 2
 #define R7 7 /* rank indices in cards.RANKS */
 #define R8 6
+#define LOW_NIBBLES 0x1111111111111111ull
 enum { R_SEDMA, R_OSMOVA, R_EIGHTS, R_LAST };
 
 typedef struct {
     uint64_t hand[MAXN];
     int8_t len[MAXN], leader, turn, phase, winner, led, round_led, best, left, tlen, wait;
+    int8_t cards; /* in hands and stock */
     int16_t tval, rem;
 } S;
 
@@ -40,66 +54,101 @@ typedef struct {
 #define LO(m) ((int)((m) & 0xFFFF))
 #define HI(m) ((int)(((m) >> 16) & 0xFFFF))
 #define BEST(m) ((int)(((m) >> 32) & 0xFF) - 2)
-#define META(lo, hi, best) ((uint64_t)(uint16_t)(lo) | (uint64_t)(uint16_t)(hi) << 16 \
-                            | (uint64_t)(uint8_t)((best) + 2) << 32 | (uint64_t)1 << 40)
+#define CARDS(m) ((int)(((m) >> 41) & 0x7F))
+#define META(lo, hi, best, cards) ((uint64_t)(uint16_t)(lo) | (uint64_t)(uint16_t)(hi) << 16 \
+    | (uint64_t)(uint8_t)((best) + 2) << 32 | (uint64_t)1 << 40 | (uint64_t)(cards) << 41)
 
 typedef struct {
     int n, team[MAXN], hand_size, ntok, rank[MAXT], value[MAXT], wild, rule, always, any;
     int round_value, bonus, step, nstock, stock[MAXSTOCK];
     uint64_t *table, mask;
-    int kw, stride;
+    uint64_t elig[16]; /* by led rank: the nibbles of the tokens that may go on */
+    uint64_t takers[MAXT]; /* by token: the nibbles of the tokens that take a capture it leads */
+    int kw, stride, root_cards;
     long long nodes;
 } G;
 
-static int cnt(uint64_t h, int t) { return (int)((h >> (4 * t)) & 15); }
 static int wild(const G *g, int r) { return (g->wild >> r) & 1; }
 
 static void bounds(const G *g, const S *s, int *lo, int *hi) {
     *lo = 0;
     if (s->phase == OVER) { *hi = 0; return; }
-    int cards = s->left + s->tlen;
-    for (int i = 0; i < g->n; i++) cards += s->len[i];
+    int cards = s->cards + s->tlen;
     *hi = s->rem + g->bonus + (g->round_value ? (cards / g->n) * g->round_value : 0);
+    /* a leader whose side is winning may stop: that capture is the side's, whatever follows
+     * (the max side's: at least its points; the other's: at most what the rest is worth) */
+    if (s->phase == DECIDE && g->team[s->leader] == g->team[s->winner]) {
+        int got = s->tval + (s->tlen / g->n) * g->round_value;
+        if (g->team[s->leader]) *lo = got;
+        else *hi = s->rem - s->tval + g->bonus + (g->round_value ? (s->cards / g->n) * g->round_value : 0);
+    }
 }
 
-/* capture_game.moves, in its order: STOP first, then tokens ascending, sorted (stably) by
- * _orderer when a capture is on the table. */
+static int nibsum(uint64_t x) { return (int)((x * LOW_NIBBLES) >> 60); }
+
+/* Leads (the search's own order, not the Python game's: only the values must agree): first the
+ * ranks the mover's side holds most of against the other side, counting the cards that would
+ * take the capture (that rank and the wild ones) in every hand. A stable sort: ties keep the
+ * tokens' order. */
+static void lead_order(const G *g, const S *s, int *out, int m) {
+    int k[MAXT + 1], me = g->team[s->turn];
+    for (int i = 0; i < m; i++) {
+        k[i] = 0;
+        for (int j = 0; j < g->n; j++) {
+            int c = nibsum(s->hand[j] & g->takers[out[i]]);
+            k[i] += g->team[j] == me ? -c : c;
+        }
+    }
+    for (int i = 1; i < m; i++)
+        for (int j = i; j > 0 && k[j] < k[j - 1]; j--) {
+            int x = out[j]; out[j] = out[j - 1]; out[j - 1] = x;
+            x = k[j]; k[j] = k[j - 1]; k[j - 1] = x;
+        }
+}
+
+/* capture_game.moves: STOP first, then tokens ascending, sorted (stably) by _orderer when a
+ * capture is on the table, as the Python game orders them; leads by lead_order. */
 static int moves(const G *g, const S *s, int *out) {
     int m = 0;
+    uint64_t h = 0;
     if (s->phase == PLAY) {
-        uint64_t h = s->hand[s->turn];
-        for (int t = 0; t < g->ntok; t++) if (cnt(h, t)) out[m++] = t;
+        h = s->hand[s->turn];
     } else {
         out[m++] = STOP;
         int l = s->leader;
-        if (s->len[l] && (g->always || g->team[l] != g->team[s->winner])) {
-            for (int t = 0; t < g->ntok; t++)
-                if (cnt(s->hand[l], t) && (g->any || g->rank[t] == s->led || wild(g, g->rank[t])))
-                    out[m++] = t;
-        }
+        if (s->len[l] && (g->always || g->team[l] != g->team[s->winner])) h = s->hand[l] & g->elig[s->led];
     }
+    for (uint64_t nz = (h | h >> 1 | h >> 2 | h >> 3) & LOW_NIBBLES; nz; nz &= nz - 1)
+        out[m++] = __builtin_ctzll(nz) >> 2; /* the tokens held, ascending */
+    if (!s->tlen && s->phase == PLAY && m > 1) lead_order(g, s, out, m);
     if (s->tlen && m > 1) {
-        int friend = g->team[s->winner] == g->team[s->turn], ka[MAXT + 1], kb[MAXT + 1];
-        for (int i = 0; i < m; i++) {
+        int friend = g->team[s->winner] == g->team[s->turn], k[MAXT + 1];
+        for (int i = 0; i < m; i++) { /* the key (ka, kb) as ka * 4096 + kb */
             int t = out[i];
-            if (t == STOP) { ka[i] = friend ? 0 : 2; kb[i] = 0; continue; }
+            if (t == STOP) { k[i] = friend ? 0 : 2 * 4096; continue; }
             int takes = g->rank[t] == s->led || wild(g, g->rank[t]);
-            ka[i] = friend ? takes : !takes;
-            kb[i] = friend ? -g->value[t] : g->value[t];
+            k[i] = (friend ? takes : !takes) * 4096 + (friend ? -g->value[t] : g->value[t]);
         }
-        for (int i = 1; i < m; i++) /* stable insertion sort on (ka, kb) */
-            for (int j = i; j > 0 && (ka[j] < ka[j - 1] || (ka[j] == ka[j - 1] && kb[j] < kb[j - 1])); j--) {
+        for (int i = 1; i < m; i++) /* stable insertion sort */
+            for (int j = i; j > 0 && k[j] < k[j - 1]; j--) {
                 int x = out[j]; out[j] = out[j - 1]; out[j - 1] = x;
-                x = ka[j]; ka[j] = ka[j - 1]; ka[j - 1] = x;
-                x = kb[j]; kb[j] = kb[j - 1]; kb[j - 1] = x;
+                x = k[j]; k[j] = k[j - 1]; k[j - 1] = x;
             }
     }
     return m;
 }
 
-static int next_waiting(const G *g, const S *s, int after) {
-    for (int k = 1; k <= g->n; k++) { int x = (after + k) % g->n; if ((s->wait >> x) & 1) return x; }
-    return -1;
+/* The first seat of ``mask`` after ``after`` in play order (-1: none). */
+static int next_in(int mask, int after) {
+    int above = mask >> (after + 1);
+    if (above) return after + 1 + __builtin_ctz(above);
+    return mask ? __builtin_ctz(mask) : -1;
+}
+
+static int holders(const G *g, const S *s) {
+    int mask = 0;
+    for (int i = 0; i < g->n; i++) if (s->len[i]) mask |= 1 << i;
+    return mask;
 }
 
 static int take(const G *g, S *s) {
@@ -118,8 +167,7 @@ static int take(const G *g, S *s) {
     }
     s->tlen = 0; s->tval = 0; s->wait = 0; s->led = -1; s->round_led = 0; s->best = 0;
     s->winner = -1;
-    int nxt = -1;
-    for (int k = 0; k < n; k++) if (s->len[(w + k) % n]) { nxt = (w + k) % n; break; }
+    int nxt = next_in(holders(g, s), w - 1);
     if (nxt < 0) {
         points += g->bonus;
         s->leader = s->turn = w; s->phase = OVER; s->rem = 0;
@@ -131,12 +179,11 @@ static int take(const G *g, S *s) {
 
 static int play(const G *g, S *s, int t) {
     if (t == STOP) return take(g, s);
-    int seat = s->turn, r = g->rank[t], n = g->n;
-    s->hand[seat] -= (uint64_t)1 << (4 * t); s->len[seat]--;
+    int seat = s->turn, r = g->rank[t];
+    s->hand[seat] -= (uint64_t)1 << (4 * t); s->len[seat]--; s->cards--;
     int fresh = s->phase == DECIDE || !s->tlen;
     if (fresh) {
-        s->wait = 0;
-        for (int k = 1; k < n; k++) { int x = (seat + k) % n; if (s->len[x]) s->wait |= 1 << x; }
+        s->wait = holders(g, s) & ~(1 << seat);
     } else {
         s->wait &= ~(1 << seat);
     }
@@ -153,9 +200,36 @@ static int play(const G *g, S *s, int t) {
         s->winner = seat; s->best = r;
     }
     s->tlen++; s->tval += g->value[t];
-    if (s->wait) { s->turn = next_waiting(g, s, seat); s->phase = PLAY; }
+    if (s->wait) { s->turn = next_in(s->wait, seat); s->phase = PLAY; }
     else { s->turn = s->leader; s->phase = DECIDE; }
     return 0;
+}
+
+/* Whether ``s`` has one move only (or none: over): a hand of one token to play, or a leader
+ * who must stop. */
+static int is_forced(const G *g, const S *s) {
+    if (s->phase == OVER) return 1;
+    if (s->phase == PLAY) {
+        uint64_t h = s->hand[s->turn], nz = (h | h >> 1 | h >> 2 | h >> 3) & LOW_NIBBLES;
+        return (nz & (nz - 1)) == 0;
+    }
+    int l = s->leader;
+    if (!s->len[l] || !(g->always || g->team[l] != g->team[s->winner])) return 1;
+    return !(s->hand[l] & g->elig[s->led]);
+}
+
+/* Plays the forced moves from ``s`` on (none if it has a choice); what they take. */
+static int forced(const G *g, S *s) {
+    int gain = 0;
+    while (s->phase != OVER && is_forced(g, s)) {
+        int t = STOP;
+        if (s->phase == PLAY) {
+            uint64_t h = s->hand[s->turn];
+            t = __builtin_ctzll(h) / 4;
+        }
+        gain += play(g, s, t);
+    }
+    return gain;
 }
 
 static void keyof(const G *g, const S *s, uint64_t *key) {
@@ -178,21 +252,28 @@ static uint64_t hash(const G *g, const uint64_t *key) {
     return h;
 }
 
-/* The entry (its words) of ``key``; with ``fresh`` (not NULL) one is made if there is none,
- * and *fresh says so. */
+/* The entry (its words) of ``key`` in its bucket of four; with ``fresh`` (not NULL) one is made
+ * if there is none, and *fresh says so. A full bucket gives up the entry of a position with
+ * more cards than the deal has left (unreachable now), or else the one with the fewest cards
+ * (the least work to redo). */
 static uint64_t *find(G *g, const uint64_t *key, int *fresh) {
-    uint64_t h = hash(g, key), *e = NULL;
+    uint64_t h = hash(g, key), *base = g->table + (h & g->mask & ~(uint64_t)3) * g->stride, *e;
     size_t size = sizeof(uint64_t) * g->kw;
+    uint64_t *victim = NULL;
+    int least = 1 << 30;
     for (int p = 0; p < 4; p++) {
-        e = g->table + ((h + p) & g->mask) * g->stride;
-        if (!e[g->kw]) break;
+        e = base + p * g->stride;
+        uint64_t meta = e[g->kw];
+        if (!meta) { victim = e; break; }
         if (!memcmp(e, key, size)) { if (fresh) *fresh = 0; return e; }
+        int worth = CARDS(meta) > g->root_cards ? -1 : CARDS(meta);
+        if (worth < least) { least = worth; victim = e; }
     }
     if (!fresh) return NULL;
-    if (e[g->kw]) e = g->table + (h & g->mask) * g->stride; /* four taken: the newest wins */
-    memcpy(e, key, size); *fresh = 1;
-    return e;
+    memcpy(victim, key, size); *fresh = 1;
+    return victim;
 }
+
 
 static int test(G *g, const S *s, int target) {
     int lo, hi;
@@ -201,10 +282,10 @@ static int test(G *g, const S *s, int target) {
     if (target > hi) return hi;
     g->nodes++;
     int maxi = g->team[s->turn], mv[MAXT + 1], m = moves(g, s, mv), hint = -2;
-    int cards = s->left;
-    for (int i = 0; i < g->n; i++) cards += s->len[i];
-    /* a forced move, or the last few cards: the table would cost more than it saves */
-    int keep = m > 1 && cards > SMALL;
+    int cards = s->cards;
+    /* the table keeps leads, and mid-capture positions only near the top of the tree: a probe
+     * is a cache miss, dearer than the few nodes a mid-capture entry saves lower down */
+    int keep = m > 1 && cards > SMALL && (!s->tlen || cards > MIDDLE);
     uint64_t key[KMAX], *e = NULL;
     if (keep) {
         keyof(g, s, key);
@@ -224,6 +305,7 @@ static int test(G *g, const S *s, int target) {
     for (int i = 0; i < m; i++) {
         S c = *s;
         int gain = play(g, &c, mv[i]);
+        gain += forced(g, &c);
         int v = gain + test(g, &c, target - gain);
         if ((v >= target) == maxi) { bound = v; best = mv[i]; have = 1; break; }
         if (!have || (maxi ? v > bound : v < bound)) bound = v;
@@ -238,8 +320,29 @@ static int test(G *g, const S *s, int target) {
     if (result >= target) { if (result > elo) elo = result; }
     else if (result < ehi) ehi = result;
     if (best != -2) ebest = best;
-    e[g->kw] = META(elo, ehi, ebest);
+    e[g->kw] = META(elo, ehi, ebest, cards);
     return result;
+}
+
+/* The table's memory, zeroed; on Linux in huge pages where the kernel gives them (a probe is a
+ * cache miss anyway, and with 4 KiB pages a TLB miss too). */
+static uint64_t *table_new(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return p;
+#else
+    return calloc(bytes, 1);
+#endif
+}
+
+static void table_free(uint64_t *table, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (table) munmap(table, bytes);
+#else
+    free(table);
+#endif
 }
 
 static int floordiv(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
@@ -270,7 +373,7 @@ static int value(G *g, const S *s, int have_guess, int guess) {
 
 static void drop(PyObject *cap) {
     G *g = PyCapsule_GetPointer(cap, "capture_game");
-    if (g) { free(g->table); free(g); }
+    if (g) { table_free(g->table, (g->mask + 1) * g->stride * sizeof(uint64_t)); free(g); }
 }
 
 static int ints(PyObject *seq, int *out, int cap, const char *what) {
@@ -302,7 +405,13 @@ static PyObject *new_game(PyObject *self, PyObject *args) {
     while (entries * 2 * g->stride * 8 <= ((uint64_t)bits << 20)) entries *= 2;
     g->mask = entries - 1;
     g->nstock = -1;
-    if ((g->table = calloc(entries * g->stride, sizeof(uint64_t))) == NULL) { free(g); return PyErr_NoMemory(); }
+    for (int r = 0; r < 16; r++)
+        for (int t = 0; t < g->ntok; t++)
+            if (g->any || g->rank[t] == r || wild(g, g->rank[t])) g->elig[r] |= (uint64_t)15 << (4 * t);
+    for (int t = 0; t < g->ntok; t++)
+        for (int u = 0; u < g->ntok; u++)
+            if (g->rank[u] == g->rank[t] || wild(g, g->rank[u])) g->takers[t] |= (uint64_t)15 << (4 * u);
+    if ((g->table = table_new(entries * g->stride * sizeof(uint64_t))) == NULL) { free(g); return PyErr_NoMemory(); }
     return PyCapsule_New(g, "capture_game", drop);
 }
 
@@ -332,7 +441,9 @@ static int load(G *g, PyObject *pos, S *s) {
         if (g->nstock >= 0) memset(g->table, 0, (g->mask + 1) * g->stride * sizeof(uint64_t));
         memcpy(g->stock, st, ns * sizeof(int)); g->nstock = ns;
     }
-    s->left = (int8_t)ns; s->leader = (int8_t)leader; s->turn = (int8_t)turn; s->phase = (int8_t)phase;
+    s->left = (int8_t)ns; s->cards = (int8_t)ns;
+    for (int i = 0; i < g->n; i++) s->cards += s->len[i];
+    s->leader = (int8_t)leader; s->turn = (int8_t)turn; s->phase = (int8_t)phase;
     s->winner = (int8_t)winner; s->led = (int8_t)led; s->round_led = (int8_t)round_led;
     s->best = (int8_t)best; s->tlen = (int8_t)tlen; s->tval = (int16_t)tval; s->rem = (int16_t)rem;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(waiting); i++)
@@ -349,6 +460,7 @@ static PyObject *py_value(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &cap, &pos, &guess)) return NULL;
     G *g = game_of(cap);
     if (g == NULL || load(g, pos, &s) < 0) return NULL;
+    g->root_cards = s.cards;
     int v = value(g, &s, guess != Py_None, guess != Py_None ? (int)PyLong_AsLong(guess) : 0);
     return PyErr_Occurred() ? NULL : PyLong_FromLong(v);
 }
@@ -362,9 +474,12 @@ static PyObject *py_move_values(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &cap, &pos, &guess)) return NULL;
     G *g = game_of(cap);
     if (g == NULL || load(g, pos, &s) < 0) return NULL;
+    g->root_cards = s.cards;
     int have = guess != Py_None, gv = have ? (int)PyLong_AsLong(guess) : 0;
     if (PyErr_Occurred()) return NULL;
     int m = moves(g, &s, mv);
+    for (int i = 1; i < m && !s.tlen; i++) /* leads in the game's order: tokens ascending */
+        for (int j = i; j > 0 && mv[j] < mv[j - 1]; j--) { int x = mv[j]; mv[j] = mv[j - 1]; mv[j - 1] = x; }
     PyObject *out = PyList_New(m);
     if (out == NULL) return NULL;
     for (int i = 0; i < m; i++) {

@@ -23,7 +23,7 @@ try:  # the compiled search (``_solve.c``); this module's game and ``domain/solv
 except ImportError:  # pragma: no cover - a checkout without its build_ext
     _solve = None  # type: ignore[assignment]
 _core: Any = _solve
-TABLE_MIB = 128  # the C search's table a game (and deal), taken as the search needs it
+TABLE_MIB = 32  # the C search's table a game (and deal), taken as the search needs it
 WINNER_RULES = {"sedma": 0, "osmova": 1, "eights_high": 2, "last_round": 3}
 
 PLAY, DECIDE, OVER = 0, 1, 2
