@@ -29,10 +29,7 @@ def play_out(state: TrickState, rng: random.Random, record: Record | None,
     """Play the deal's cards out by the rules of thumb (see the module)."""
     trump, order, n = state.trump, state.rules.order, state.rules.players
     hands = [list(h) for h in state.hands]
-    every = [c for h in hands for c in h] + [c for _, c in state.trick]
-    points = {c: CARD_POINTS.get(c, 0) for c in every}
-    cost = {c: (points[c] + (TRUMP_COST if c[-1] == trump else 0)) * 100 + order[c[:-1]]
-            for c in every}
+    points, cost = _prices(state)
     team = {s for s in (bidder, partner) if s is not None}
     trick, turn, leader = list(state.trick), state.turn, state.leader
     counts, won = list(state.tricks_won), [list[str]() for _ in range(n)]
@@ -66,6 +63,15 @@ def play_out(state: TrickState, rng: random.Random, record: Record | None,
         turn = (turn + 1) % n
     return PlayedOut(tuple(tuple(h) for h in hands), tuple(counts),
                      tuple(tuple(w) for w in won), tuple(taken), leader)
+
+
+def _prices(state: TrickState) -> tuple[dict[str, int], dict[str, int]]:
+    """Each card's points, and what playing it costs (points, a trump's price, then rank)."""
+    trump, order = state.trump, state.rules.order
+    every = [c for h in state.hands for c in h] + [c for _, c in state.trick]
+    points = {c: CARD_POINTS.get(c, 0) for c in every}
+    return points, {c: (points[c] + (TRUMP_COST if c[-1] == trump else 0)) * 100
+                    + order[c[:-1]] for c in every}
 
 
 def _power(card: str, led: str, trump: str | None, order: dict[str, int]) -> int:
