@@ -7,7 +7,7 @@ Why not random cards, as the other families' playouts: in Italiana the search's 
 card points (most contracts against the heuristic are bid to 120 and fail whoever plays), and
 random playouts credit a side with points the heuristic never gives away. Over the same 40
 arena matches against the heuristic, the search took 2.1 points more of the card points with
-these playouts (0.7-3.6, paired; docs/BOTS.md). One costs about eight compiled random ones.
+these playouts (0.7-3.6, paired; docs/BOTS.md). One costs about twenty compiled random ones.
 """
 
 from __future__ import annotations
