@@ -1,5 +1,6 @@
-"""Sueca's and Sueca Italiana's fast random playouts: the rest of the card play by
-``trickplay.play_out``, handed back as the state the reducers reach at scoring."""
+"""Sueca's and Sueca Italiana's fast playouts: the rest of the card play, handed back as the
+state the reducers reach at scoring. Sueca's are random (``trickplay.play_out``); Italiana's
+follow the rules of thumb (``policy``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 
 from ..family import Record
 from ..trickplay import PlayedOut, play_out
-from . import italiana, sueca
+from . import italiana, policy, sueca
 from .italiana import ItalianaState
 from .sueca import SuecaState
 
@@ -30,7 +31,8 @@ def italiana_playout(state: ItalianaState, rng: random.Random, record: Record | 
                      ) -> ItalianaState | None:
     if state.phase != "play":
         return None
-    out = play_out(state, rng, record, must_trump=False)
+    out = policy.play_out(state, rng, record, state.bidder, state.partner, state.called,
+                          state.revealed)
     return italiana.replace(state, hands=out.hands, trick=(), leader=out.leader, turn=None,
                             phase="score", tricks_won=out.tricks_won,
                             won=_won(state.won, out), revealed=True)

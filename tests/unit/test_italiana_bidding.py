@@ -55,3 +55,26 @@ def test_the_strong_hand_names_its_long_suit_and_calls_a_card_it_lacks() -> None
     view = {**view, **game.view(state, 1)}
     call = search_bot(view, random.Random(1), PLAYOUTS)
     assert call in view["legal_moves"] and call["card"] not in STRONG
+
+
+def test_card_play_playouts_follow_the_rules_of_thumb(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Italiana's playouts (``domain/sueca/policy.py``): with no random card, a seat takes a
+    trick worth four points with its cheapest winning card, and throws its cheapest card on
+    a trick worth less."""
+    from domain.sueca import policy
+    from domain.sueca.italiana import ItalianaState
+
+    rules = registry.rules_for("sueca-italiana", 5, {})
+    hands = (("2C", "4C"), ("AD",), ("5D",), ("KH", "3H"), ("5H", "6H"))
+
+    def first_card(trick: tuple[tuple[int, str], ...]) -> str:
+        state = ItalianaState(
+            rules=rules, dealer=0, hands=hands, phase="play", turn=3, leader=1, won=((),) * 5,
+            tricks_won=(0,) * 5, bids=(None,) * 5, trump="S", trick=trick, bidder=0)
+        record: list = []
+        policy.play_out(state, random.Random(1), record, 0, None, None, True)
+        return str(record[0][1]["card"])
+
+    monkeypatch.setattr(policy, "EPSILON", 0.0)
+    assert first_card(((1, "QH"), (2, "JH"))) == "KH"   # 5 points: take it
+    assert first_card(((1, "2D"), (2, "4H"))) == "3H"   # no points at stake: throw low
