@@ -40,7 +40,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     times = os.environ.get("TRICKLOG_TEST_TIMES")
     if times and not os.environ.get("PYTEST_XDIST_WORKER"):  # the controller sees every report
         with open(times, "a") as out:  # as the run goes: a run cut short still tells its times
-            out.write(f"{report.duration:.2f}\t{report.when}\t{report.nodeid}\n")
+            out.write(f"{report.duration:.2f}\t{report.when}\t{report.outcome}\t{report.nodeid}\n")
 
 
 @pytest.fixture(scope="session", autouse=True)
