@@ -8,11 +8,14 @@ number of seats must equal ``players``; a prearranged deal must be a deal of the
 
 The schema is read from ``openapi.yaml`` (the file ``/openapi.json`` serves) when the module is
 imported, so each operation is a test of its own: ``make test`` spreads them over its processes
-(pytest-xdist). Each test calls its own app, on the test's own Redis.
+(pytest-xdist). Each test calls its own app, on the test's own Redis, through ``CURRENT``: the
+schema's WSGI app, so that schemathesis' own probes (a request without the token, for one) go
+to it as the cases do.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,14 +37,30 @@ LIVE: dict[str, Any] = {}
 
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
+
+class CurrentApp:
+    """The WSGI app the schema calls: the running test's (``api_app``)."""
+
+    app: Flask | None = None
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        assert self.app is not None, "a case called outside a test"
+        return self.app(environ, start_response)
+
+
+CURRENT = CurrentApp()
+contract = schemathesis.openapi.from_path(SPEC)
+contract.app = CURRENT
 # The event stream stays open while its deal runs: it has its own tests
 # (tests/integration/test_third_party_bots.py).
-schema = schemathesis.openapi.from_path(SPEC).exclude(operation_id="getStream")
+schema = contract.exclude(operation_id="getStream")
 
 
 @pytest.fixture
-def api_app(redis_client: redis.Redis) -> Flask:
-    return create_app(Settings.from_env(redis_url="unused"), client=redis_client)
+def api_app(redis_client: redis.Redis) -> Iterator[Flask]:
+    CURRENT.app = create_app(Settings.from_env(redis_url="unused"), client=redis_client)
+    yield CURRENT.app
+    CURRENT.app = None
 
 
 @schema.parametrize()
@@ -51,7 +70,7 @@ def test_api_conforms_to_openapi(case: schemathesis.Case, api_app: Flask) -> Non
     excluded = []
     if case.operation.label == "POST /v1/matches":
         excluded.append(positive_data_acceptance)
-    case.call_and_validate(app=api_app, excluded_checks=excluded)
+    case.call_and_validate(excluded_checks=excluded)
 
 
 def test_every_check_is_known() -> None:
@@ -70,8 +89,7 @@ def live_app(api_app: Flask) -> Flask:
     return api_app
 
 
-live = schemathesis.openapi.from_path(SPEC).include(path_regex="^/v1/deals/").exclude(
-    operation_id="getStream")
+live = contract.include(path_regex="^/v1/deals/").exclude(operation_id="getStream")
 
 
 @live.parametrize()
@@ -89,7 +107,7 @@ def test_live_deal_conforms_to_openapi(case: schemathesis.Case, live_app: Flask)
         if turn is not None:
             token = info["tokens"][turn]
             case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
-    case.call_and_validate(app=live_app)
+    case.call_and_validate()
 
 
 @pytest.fixture
