@@ -174,18 +174,60 @@ static int quick(const Core *c, const Pos *s, int *pts) {
     return q;
 }
 
+/* The top trumps left that one side holds, each sure to win its trick (only a higher trump,
+ * the same side's, beats it): *pts their points, *count the most one seat holds (the side's
+ * tricks among them); returns the side (1: the max side's, 0: the other's, -1: none). */
+static int top_trumps(const Core *c, const Pos *s, int *pts, int *count) {
+    int per[MAXN] = {0}, side = -1;
+    *pts = *count = 0;
+    if (c->trump < 0) return -1;
+    u64 every = 0, tmask = 0xFFFFULL << (16 * c->trump);
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    u64 left = every & tmask;
+    while (left) {
+        int b = top(left), owner = 0;
+        left ^= 1ULL << b;
+        while (!((s->hands[owner] >> b) & 1)) owner++;
+        if (side >= 0 && c->team[owner] != side) break;
+        side = c->team[owner];
+        *pts += c->points[b];
+        if (++per[owner] > *count) *count = per[owner];
+    }
+    return side;
+}
+
+/* the last trick, one card a hand, played out: the max side's future value */
+static int last_trick(const Core *c, const Pos *s) {
+    Pos t = *s;
+    int gain = 0;
+    for (int i = 0; i < c->n; i++) gain += play(c, &t, top(t.hands[t.turn]));
+    return c->additive ? gain : c->scores[t.taken];
+}
+
 /* the range of the max side's future value: its card points still to take, or the scores of
- * the trick counts it can still reach; at a trick's start narrowed by quick tricks */
+ * the trick counts it can still reach; at a trick's start with no stock left exact on the
+ * last trick, else narrowed by quick tricks and the top trumps */
 static void bounds(const Core *c, const Pos *s, int *lo, int *hi) {
-    int q = 0, pts = 0, maxi = c->team[s->turn];
-    if (!s->ntrick && !c->nstock && c->follow_suit) q = quick(c, s, &pts);
+    int q = 0, pts = 0, maxi = c->team[s->turn], tp = 0, tc = 0, ts = -1;
+    if (!s->ntrick && s->drawn == c->nstock) {
+        if (popc(s->hands[s->turn]) == 1) {
+            *lo = *hi = last_trick(c, s);
+            return;
+        }
+        if (c->follow_suit) q = quick(c, s, &pts);
+        ts = top_trumps(c, s, &tp, &tc);
+    }
     if (c->additive) {
         *lo = q && maxi ? pts : 0;
         *hi = q && !maxi ? s->rem - pts : s->rem;
+        if (ts == 1 && tp > *lo) *lo = tp;
+        if (ts == 0 && s->rem - tp < *hi) *hi = s->rem - tp;
         return;
     }
     int left = (s->rem + c->n - 1) / c->n;
     int a = s->taken + (maxi ? q : 0), b = s->taken + left - (maxi ? 0 : q);
+    if (ts == 1 && s->taken + tc > a) a = s->taken + tc;
+    if (ts == 0 && s->taken + left - tc < b) b = s->taken + left - tc;
     int mn = c->scores[a], mx = c->scores[a];
     for (int t = a + 1; t <= b; t++) {
         if (c->scores[t] < mn) mn = c->scores[t];
