@@ -254,27 +254,80 @@ static int groups(const Core *c, const Pos *s, int *reps) {
     return k;
 }
 
+/* -- move ordering: DDS's ideas (cash sure winners, lead to the partner's winner, second
+ * hand low, win cheaply where the win holds, smear points on a trick the side holds) ---- */
+
+static inline u64 suit_mask(int suit) { return 0xFFFFULL << (16 * suit); }
+
+/* whether card x, played to a trick that card w wins so far, takes it over */
+static inline int beats(const Core *c, int x, int w) {
+    return (x >> 4) == (w >> 4) ? x > w : (x >> 4) == c->trump;
+}
+
+/* whether seat could take over a trick led in suit led that card w wins so far */
+static int can_beat(const Core *c, const Pos *s, int seat, int led, int w) {
+    u64 hand = s->hands[seat], legal = hand;
+    if (c->follow_suit) {
+        u64 follow = hand & suit_mask(led);
+        if (follow) legal = follow;
+    }
+    u64 above = suit_mask(w >> 4) & ~((2ULL << w) - 1);
+    if (legal & above) return 1;
+    return c->trump >= 0 && (w >> 4) != c->trump && (legal & suit_mask(c->trump));
+}
+
+/* whether an opponent of team among the next count seats after seat could take over */
+static int beaten_later(const Core *c, const Pos *s, int seat, int count, int led, int w) {
+    int team = c->team[seat];
+    for (int k = 1; k <= count; k++) {
+        int o = (seat + k) % c->n;
+        if (c->team[o] != team && can_beat(c, s, o, led, w)) return 1;
+    }
+    return 0;
+}
+
+/* a lead's score (lower first): a sure winner, the richest first; a low card to the
+ * partner's winner; else the lowest, trumps last */
+static int lead_score(const Core *c, const Pos *s, int b) {
+    int me = s->turn, suit = b >> 4;
+    if (!beaten_later(c, s, me, c->n - 1, suit, b)) return -c->points[b] * 16 - (b & 15);
+    u64 others = 0;
+    for (int i = 0; i < c->n; i++) if (i != me) others |= s->hands[i];
+    others &= suit_mask(suit);
+    if (others) {
+        int t = top(others), owner = 0;
+        while (!((s->hands[owner] >> t) & 1)) owner++;
+        if (c->team[owner] == c->team[me]
+            && !beaten_later(c, s, owner, c->n - 1, suit, t))
+            return 1000 + c->points[b] * 16 + (b & 15);
+    }
+    return 2000 + (suit == c->trump) * 1000 + c->points[b] * 16 + (b & 15);
+}
+
+/* a follower's score (lower first) */
+static int follow_score(const Core *c, const Pos *s, int b, int ws, int wb, int partner_later) {
+    int me = s->turn, led = s->tcard[0] >> 4, later = c->n - 1 - s->ntrick;
+    int pts = c->points[b] * 16, rank = b & 15;
+    int wins = beats(c, b, wb), holds = wins && !beaten_later(c, s, me, later, led, b);
+    if (c->team[ws] == c->team[me] && !beaten_later(c, s, me, later, led, wb))
+        return wins ? 10000 + rank : -pts + rank;  /* the side holds it: smear */
+    if (holds) return ((b >> 4) != led) * 32 + rank;
+    if (!wins) return 5000 + pts + rank;
+    return (partner_later ? 7000 : 3000) + rank;
+}
+
 /* the moves, most promising first */
 static int moves(const Core *c, const Pos *s, int *out) {
     int k = groups(c, s, out);
     int score[64];
     if (!s->ntrick) {
-        for (int i = 0; i < k; i++)
-            score[i] = ((out[i] >> 4) == c->trump ? 100 : 0) - (out[i] & 15);
+        for (int i = 0; i < k; i++) score[i] = lead_score(c, s, out[i]);
     } else {
-        int ws, wb;
+        int ws, wb, partner_later = 0;
         winner(c, s, &ws, &wb);
-        int friend = c->team[ws] == c->team[s->turn], led = s->tcard[0] >> 4;
-        for (int i = 0; i < k; i++) {
-            int b = out[i], own = b >> 4, best = wb >> 4;
-            int beats = own == best ? (b & 15) > (wb & 15) : own == c->trump;
-            if (friend)
-                score[i] = beats * 10000 - c->points[b] * 20 + (b & 15);
-            else if (beats)
-                score[i] = (own != led) * 20 + (b & 15);
-            else
-                score[i] = 10000 + c->points[b] * 20 + (b & 15);
-        }
+        for (int j = 1; j < c->n - s->ntrick; j++)
+            if (c->team[(s->turn + j) % c->n] == c->team[s->turn]) partner_later = 1;
+        for (int i = 0; i < k; i++) score[i] = follow_score(c, s, out[i], ws, wb, partner_later);
     }
     for (int i = 1; i < k; i++) {  /* insertion sort, stable */
         int m = out[i], v = score[i], j = i - 1;
@@ -691,6 +744,7 @@ static PyObject *Core_value(Core *c, PyObject *args) {
     v = value(c, &s, has, guess);
     Py_END_ALLOW_THREADS
     c->busy = 0;
+    STAT(stats_print());
     return PyLong_FromLong(v);
 }
 
