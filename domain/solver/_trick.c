@@ -1,8 +1,11 @@
 /* The compiled core of the perfect-information solver for the generic trick game (issue 30):
- * the same game as domain/solver/trick_game.py's TrickGame and the same search as
- * domain/solver/search.py's Solver (fail-soft zero-window tests with a transposition table
- * of bounds keyed at a trick's start by relative rank, best move first, equal cards merged),
- * plus quick-trick bounds where the score is a trick count. Plain C99 + the CPython C API.
+ * the same game as domain/solver/trick_game.py's TrickGame, searched as
+ * domain/solver/search.py's Solver searches it (fail-soft zero-window tests with a table of
+ * bounds keyed at a trick's start by relative rank, best move first, equal cards merged), with
+ * more of DDS on top: quick tricks, the top trumps and the last trick as bounds, move ordering
+ * by DDS's heuristics plus the last lead that cut off at the same depth, and value() by a
+ * window search (PVS) rather than a series of tests. The values are the Python search's
+ * exactly (tests/unit/test_solver_native.py). Plain C99 + the CPython C API.
  *
  * A position, as Python hands it over: (hands, trick, turn, rem, taken, drawn) with each hand
  * a bit set of cards (bit 16 * suit + strength), the trick a tuple of (seat, bit), rem the card
@@ -48,6 +51,7 @@ typedef struct {
     u64 *tab;
     size_t cap, mask;
     int root_cards;    /* cards in the hands at the search's root: an entry with more is dead */
+    int8_t killer[16][MAXN]; /* by tricks left and seat: the lead that last cut off */
     long long nodes;
 } Core;
 
@@ -268,8 +272,9 @@ static inline int beats(const Core *c, int x, int w) {
 static int can_beat(const Core *c, const Pos *s, int seat, int led, int w) {
     u64 hand = s->hands[seat], legal = hand;
     if (c->follow_suit) {
-        u64 follow = hand & suit_mask(led);
+        u64 follow = hand & suit_mask(led), trumps = c->trump >= 0 ? hand & suit_mask(c->trump) : 0;
         if (follow) legal = follow;
+        else if (c->must_trump && trumps) legal = trumps;
     }
     u64 above = suit_mask(w >> 4) & ~((2ULL << w) - 1);
     if (legal & above) return 1;
@@ -497,6 +502,15 @@ static void stats_print(void) {
 #define STAT(x)
 #endif
 
+/* the moves of s, the table's best move (hint) first */
+static int ordered(const Core *c, const Pos *s, int hint, int *mv) {
+    int k = moves(c, s, mv);
+    if (hint >= 0)
+        for (int i = 1; i < k; i++)
+            if (mv[i] == hint) { memmove(mv + 1, mv, sizeof(int) * i); mv[0] = hint; break; }
+    return k;
+}
+
 static int test(Core *c, const Pos *s, int target) {
     int lo, hi;
     bounds(c, s, &lo, &hi);
@@ -518,11 +532,9 @@ static int test(Core *c, const Pos *s, int target) {
         }
     }
     int maxi = c->team[s->turn];
-    int mv[64];
-    int k = moves(c, s, mv);
-    if (hint >= 0)
-        for (int i = 1; i < k; i++)
-            if (mv[i] == hint) { memmove(mv + 1, mv, sizeof(int) * i); mv[0] = hint; break; }
+    int mv[64], tl = popc(s->hands[s->turn]) & 15;
+    if (hint < 0 && !s->ntrick && (c->additive || c->monotone)) hint = c->killer[tl][s->turn];
+    int k = ordered(c, s, hint, mv);
     int result = 0, have = 0, bestm = -1;
     for (int i = 0; i < k; i++) {
         Pos child = *s;
@@ -530,7 +542,9 @@ static int test(Core *c, const Pos *s, int target) {
         int g = gain + test(c, &child, target - gain);
         if ((g >= target) == maxi) {
             STAT(st_cut[s->ntrick][i < 7 ? i : 7]++);
-            result = g; bestm = mv[i]; have = 2; break;
+            result = g; bestm = mv[i]; have = 2;
+            if (!s->ntrick) c->killer[tl][s->turn] = (int8_t)mv[i];
+            break;
         }
         if (!have || (maxi ? g > result : g < result)) { result = g; have = 1; }
     }
@@ -538,6 +552,68 @@ static int test(Core *c, const Pos *s, int target) {
     if (result < lo) result = lo;
     if (result > hi) result = hi;
     if (!s->ntrick) store(c, &key, s, target, result, to_rank(s, c, bestm), lo, hi);
+    return result;
+}
+
+static int window(Core *c, const Pos *s, int alpha, int beta);
+
+/* The moves' bound in a window: the first move searched with it, each other one first by a
+ * zero-window test against the best so far, searched again only where it passes (PVS). */
+static int window_moves(Core *c, const Pos *s, int a, int b, int hint, int *bestm) {
+    int mv[64], maxi = c->team[s->turn], k = ordered(c, s, hint, mv);
+    int best = maxi ? -(1 << 20) : 1 << 20;
+    for (int i = 0; i < k; i++) {
+        Pos child = *s;
+        int gain = play(c, &child, mv[i]), g;
+        if (i == 0) {
+            g = gain + window(c, &child, a - gain, b - gain);
+        } else if (maxi) {
+            int bar = best > a ? best : a;
+            g = gain + test(c, &child, bar + 1 - gain);
+            if (g > bar && g < b) g = gain + window(c, &child, g - 1 - gain, b - gain);
+        } else {
+            int bar = best < b ? best : b;
+            g = gain + test(c, &child, bar - gain);
+            if (g < bar && g > a) g = gain + window(c, &child, a - gain, g + 1 - gain);
+        }
+        if (maxi ? g > best : g < best) { best = g; *bestm = mv[i]; }
+        if (maxi ? best >= b : best <= a) break;
+    }
+    return best;
+}
+
+/* Alpha-beta in a window (alpha < beta), fail-soft: a result g <= alpha means the value is
+ * at most g, g >= beta at least g, else it is exactly g. */
+static int window(Core *c, const Pos *s, int alpha, int beta) {
+    if (beta - alpha <= 1) return test(c, s, beta);
+    int lo, hi, hint = -1;
+    bounds(c, s, &lo, &hi);
+    if (lo >= beta || lo == hi) return lo;
+    if (hi <= alpha) return hi;
+    c->nodes++;
+    Key key;
+    if (!s->ntrick) {
+        make_key(c, s, &key);
+        const u64 *d = find(c, &key);
+        if (d) {
+            int elo = E_LO(*d), ehi = E_HI(*d);
+            if (elo >= beta || elo == ehi) return elo;
+            if (ehi <= alpha) return ehi;
+            if (elo > lo) lo = elo;
+            if (ehi < hi) hi = ehi;
+            hint = from_rank(s, c, E_BEST(*d));
+        }
+    }
+    int a = alpha > lo - 1 ? alpha : lo - 1, b = beta < hi + 1 ? beta : hi + 1, bestm = -1;
+    if (b - a <= 1) return test(c, s, b);
+    int result = window_moves(c, s, a, b, hint, &bestm);
+    if (result < lo) result = lo;
+    if (result > hi) result = hi;
+    if (!s->ntrick) {
+        int r = to_rank(s, c, bestm);
+        if (result > a) store(c, &key, s, result, result, r, lo, hi);     /* at least */
+        if (result < b) store(c, &key, s, result + 1, result, r, lo, hi); /* at most */
+    }
     return result;
 }
 
@@ -555,21 +631,9 @@ static int value(Core *c, const Pos *s, int has_guess, int guess) {
     }
     lo = ceildiv(lo, step) * step;
     hi = floordiv(hi, step) * step;
-    int target = has_guess ? guess : lo + step, tests = 0;
-    while (lo < hi) {
-        if (tests >= 2) {
-            int half = (hi - lo) / (2 * step);
-            target = lo + (half > 1 ? half : 1) * step;
-        }
-        if (target < lo + step) target = lo + step;
-        if (target > hi) target = hi;
-        target -= (target - lo) % step;
-        tests++;
-        int g = test(c, s, target);
-        if (g >= target) { lo = ceildiv(g, step) * step; target = g + step; }
-        else { hi = floordiv(g, step) * step; target = g; }
-    }
-    return lo;
+    (void)has_guess;  /* the window search needs no guess: the interface keeps one */
+    (void)guess;
+    return lo < hi ? window(c, s, lo - 1, hi + 1) : lo;
 }
 
 /* -- Python --------------------------------------------------------------------------- */
@@ -703,6 +767,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->tab = PyMem_Calloc(c->cap * (c->kw + 1), sizeof(u64));
     if (!c->tab) { PyErr_NoMemory(); return -1; }
     c->nodes = 0;
+    memset(c->killer, -1, sizeof c->killer);
     return 0;
 }
 
