@@ -118,9 +118,10 @@ class Judge:
                 [m for m in legal if raws[move_of(m)] == best])
 
     def value(self, state: Any, side: int) -> float:
-        """The side's value of the position itself."""
+        """The side's value of the position itself (kept as the side's next guess)."""
         solver, position, taken = self._setup(state, side)
-        return self._report(solver, side, taken + solver.value(position))
+        self.last[side] = taken + solver.value(position)
+        return self._report(solver, side, self.last[side])
 
     def _setup(self, state: Any, side: int) -> tuple[AnySolver, Any, int]:
         solver = self._solver(side, state)
