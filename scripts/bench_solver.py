@@ -135,7 +135,7 @@ def bridge(deals: int) -> dict[str, Any]:
         for i, strain in enumerate(rules.STRAINS):
             declarer = rules.declarer(deal, i)
             trick_game = rules.game(strain, declarer)
-            solver = native.NativeSolver(trick_game, table_bits=18)
+            solver = native.NativeSolver(trick_game)
             got = solver.value(trick_game.cards_position(hands, [], (declarer + 1) % 4))
             assert got == table[rules.dds_key(strain, declarer)], (deal, strain)
             count += solver.nodes

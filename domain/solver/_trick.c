@@ -1,8 +1,11 @@
 /* The compiled core of the perfect-information solver for the generic trick game (issue 30):
- * the same game as domain/solver/trick_game.py's TrickGame and the same search as
- * domain/solver/search.py's Solver (fail-soft zero-window tests with a transposition table
- * of bounds keyed at a trick's start by relative rank, best move first, equal cards merged),
- * plus quick-trick bounds where the score is a trick count. Plain C99 + the CPython C API.
+ * the same game as domain/solver/trick_game.py's TrickGame, searched as
+ * domain/solver/search.py's Solver searches it (fail-soft zero-window tests with a table of
+ * bounds keyed at a trick's start by relative rank, best move first, equal cards merged), with
+ * more of DDS on top: quick tricks, the top trumps and the last trick as bounds, move ordering
+ * by DDS's heuristics plus the last lead that cut off at the same depth, and value() by a
+ * window search (PVS) rather than a series of tests. The values are the Python search's
+ * exactly (tests/unit/test_solver_native.py). Plain C99 + the CPython C API.
  *
  * A position, as Python hands it over: (hands, trick, turn, rem, taken, drawn) with each hand
  * a bit set of cards (bit 16 * suit + strength), the trick a tuple of (seat, bit), rem the card
@@ -12,6 +15,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAXN 8
@@ -41,12 +45,13 @@ typedef struct {
     int scores[64];
     int monotone;      /* scores never decrease with the max side's tricks: quick tricks */
     int kw;            /* key words */
-    /* the table: cap entries in buckets of BUCKET, keys kw words each */
-    u64 *keys;
-    int32_t *lo, *hi;
-    int8_t *best;
-    uint8_t *used;
+    int rbits;         /* bits of a suit's rank mask in a key */
+    /* the table: cap entries in buckets of BUCKET, each kw key words and one data word (the
+     * bounds, the best move, the cards left, a used bit: see DATA) */
+    u64 *tab;
     size_t cap, mask;
+    int root_cards;    /* cards in the hands at the search's root: an entry with more is dead */
+    int8_t killer[16][MAXN]; /* by tricks left and seat: the lead that last cut off */
     long long nodes;
 } Core;
 
@@ -173,18 +178,60 @@ static int quick(const Core *c, const Pos *s, int *pts) {
     return q;
 }
 
+/* The top trumps left that one side holds, each sure to win its trick (only a higher trump,
+ * the same side's, beats it): *pts their points, *count the most one seat holds (the side's
+ * tricks among them); returns the side (1: the max side's, 0: the other's, -1: none). */
+static int top_trumps(const Core *c, const Pos *s, int *pts, int *count) {
+    int per[MAXN] = {0}, side = -1;
+    *pts = *count = 0;
+    if (c->trump < 0) return -1;
+    u64 every = 0, tmask = 0xFFFFULL << (16 * c->trump);
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    u64 left = every & tmask;
+    while (left) {
+        int b = top(left), owner = 0;
+        left ^= 1ULL << b;
+        while (!((s->hands[owner] >> b) & 1)) owner++;
+        if (side >= 0 && c->team[owner] != side) break;
+        side = c->team[owner];
+        *pts += c->points[b];
+        if (++per[owner] > *count) *count = per[owner];
+    }
+    return side;
+}
+
+/* the last trick, one card a hand, played out: the max side's future value */
+static int last_trick(const Core *c, const Pos *s) {
+    Pos t = *s;
+    int gain = 0;
+    for (int i = 0; i < c->n; i++) gain += play(c, &t, top(t.hands[t.turn]));
+    return c->additive ? gain : c->scores[t.taken];
+}
+
 /* the range of the max side's future value: its card points still to take, or the scores of
- * the trick counts it can still reach; at a trick's start narrowed by quick tricks */
+ * the trick counts it can still reach; at a trick's start with no stock left exact on the
+ * last trick, else narrowed by quick tricks and the top trumps */
 static void bounds(const Core *c, const Pos *s, int *lo, int *hi) {
-    int q = 0, pts = 0, maxi = c->team[s->turn];
-    if (!s->ntrick && !c->nstock && c->follow_suit) q = quick(c, s, &pts);
+    int q = 0, pts = 0, maxi = c->team[s->turn], tp = 0, tc = 0, ts = -1;
+    if (!s->ntrick && s->drawn == c->nstock) {
+        if (popc(s->hands[s->turn]) == 1) {
+            *lo = *hi = last_trick(c, s);
+            return;
+        }
+        if (c->follow_suit) q = quick(c, s, &pts);
+        ts = top_trumps(c, s, &tp, &tc);
+    }
     if (c->additive) {
         *lo = q && maxi ? pts : 0;
         *hi = q && !maxi ? s->rem - pts : s->rem;
+        if (ts == 1 && tp > *lo) *lo = tp;
+        if (ts == 0 && s->rem - tp < *hi) *hi = s->rem - tp;
         return;
     }
     int left = (s->rem + c->n - 1) / c->n;
     int a = s->taken + (maxi ? q : 0), b = s->taken + left - (maxi ? 0 : q);
+    if (ts == 1 && s->taken + tc > a) a = s->taken + tc;
+    if (ts == 0 && s->taken + left - tc < b) b = s->taken + left - tc;
     int mn = c->scores[a], mx = c->scores[a];
     for (int t = a + 1; t <= b; t++) {
         if (c->scores[t] < mn) mn = c->scores[t];
@@ -211,27 +258,81 @@ static int groups(const Core *c, const Pos *s, int *reps) {
     return k;
 }
 
+/* -- move ordering: DDS's ideas (cash sure winners, lead to the partner's winner, second
+ * hand low, win cheaply where the win holds, smear points on a trick the side holds) ---- */
+
+static inline u64 suit_mask(int suit) { return 0xFFFFULL << (16 * suit); }
+
+/* whether card x, played to a trick that card w wins so far, takes it over */
+static inline int beats(const Core *c, int x, int w) {
+    return (x >> 4) == (w >> 4) ? x > w : (x >> 4) == c->trump;
+}
+
+/* whether seat could take over a trick led in suit led that card w wins so far */
+static int can_beat(const Core *c, const Pos *s, int seat, int led, int w) {
+    u64 hand = s->hands[seat], legal = hand;
+    if (c->follow_suit) {
+        u64 follow = hand & suit_mask(led), trumps = c->trump >= 0 ? hand & suit_mask(c->trump) : 0;
+        if (follow) legal = follow;
+        else if (c->must_trump && trumps) legal = trumps;
+    }
+    u64 above = suit_mask(w >> 4) & ~((2ULL << w) - 1);
+    if (legal & above) return 1;
+    return c->trump >= 0 && (w >> 4) != c->trump && (legal & suit_mask(c->trump));
+}
+
+/* whether an opponent of team among the next count seats after seat could take over */
+static int beaten_later(const Core *c, const Pos *s, int seat, int count, int led, int w) {
+    int team = c->team[seat];
+    for (int k = 1; k <= count; k++) {
+        int o = (seat + k) % c->n;
+        if (c->team[o] != team && can_beat(c, s, o, led, w)) return 1;
+    }
+    return 0;
+}
+
+/* a lead's score (lower first): a sure winner, the richest first; a low card to the
+ * partner's winner; else the lowest, trumps last */
+static int lead_score(const Core *c, const Pos *s, int b) {
+    int me = s->turn, suit = b >> 4;
+    if (!beaten_later(c, s, me, c->n - 1, suit, b)) return -c->points[b] * 16 - (b & 15);
+    u64 others = 0;
+    for (int i = 0; i < c->n; i++) if (i != me) others |= s->hands[i];
+    others &= suit_mask(suit);
+    if (others) {
+        int t = top(others), owner = 0;
+        while (!((s->hands[owner] >> t) & 1)) owner++;
+        if (c->team[owner] == c->team[me]
+            && !beaten_later(c, s, owner, c->n - 1, suit, t))
+            return 1000 + c->points[b] * 16 + (b & 15);
+    }
+    return 2000 + (suit == c->trump) * 1000 + c->points[b] * 16 + (b & 15);
+}
+
+/* a follower's score (lower first) */
+static int follow_score(const Core *c, const Pos *s, int b, int ws, int wb, int partner_later) {
+    int me = s->turn, led = s->tcard[0] >> 4, later = c->n - 1 - s->ntrick;
+    int pts = c->points[b] * 16, rank = b & 15;
+    int wins = beats(c, b, wb), holds = wins && !beaten_later(c, s, me, later, led, b);
+    if (c->team[ws] == c->team[me] && !beaten_later(c, s, me, later, led, wb))
+        return wins ? 10000 + rank : -pts + rank;  /* the side holds it: smear */
+    if (holds) return ((b >> 4) != led) * 32 + rank;
+    if (!wins) return 5000 + pts + rank;
+    return (partner_later ? 7000 : 3000) + rank;
+}
+
 /* the moves, most promising first */
 static int moves(const Core *c, const Pos *s, int *out) {
     int k = groups(c, s, out);
     int score[64];
     if (!s->ntrick) {
-        for (int i = 0; i < k; i++)
-            score[i] = ((out[i] >> 4) == c->trump ? 100 : 0) - (out[i] & 15);
+        for (int i = 0; i < k; i++) score[i] = lead_score(c, s, out[i]);
     } else {
-        int ws, wb;
+        int ws, wb, partner_later = 0;
         winner(c, s, &ws, &wb);
-        int friend = c->team[ws] == c->team[s->turn], led = s->tcard[0] >> 4;
-        for (int i = 0; i < k; i++) {
-            int b = out[i], own = b >> 4, best = wb >> 4;
-            int beats = own == best ? (b & 15) > (wb & 15) : own == c->trump;
-            if (friend)
-                score[i] = beats * 10000 - c->points[b] * 20 + (b & 15);
-            else if (beats)
-                score[i] = (own != led) * 20 + (b & 15);
-            else
-                score[i] = 10000 + c->points[b] * 20 + (b & 15);
-        }
+        for (int j = 1; j < c->n - s->ntrick; j++)
+            if (c->team[(s->turn + j) % c->n] == c->team[s->turn]) partner_later = 1;
+        for (int i = 0; i < k; i++) score[i] = follow_score(c, s, out[i], ws, wb, partner_later);
     }
     for (int i = 1; i < k; i++) {  /* insertion sort, stable */
         int m = out[i], v = score[i], j = i - 1;
@@ -258,32 +359,38 @@ static void put_bits(Key *k, int *at, u64 value, int bits) {
     *at += bits;
 }
 
-/* at a trick's start: the hands by relative rank (the owner and points class of each card
- * left, suit by suit, highest first), or with a stock the exact hands and the cards drawn */
+/* At a trick's start: the hands by relative rank (DDS's trick: positions that differ only in
+ * which cards of equal points are gone between the ones left share an entry). Each suit as the
+ * canonical set of its cards left (the highest ranks with the same points classes, highest
+ * first: a set of rank bits, one per card left) and the owner of each card, highest first;
+ * with a stock the exact hands and the cards drawn. */
 static void make_key(const Core *c, const Pos *s, Key *k) {
     memset(k, 0, sizeof *k);
     int at = 0;
-    put_bits(k, &at, (u64)s->turn, 3);
-    put_bits(k, &at, (u64)s->taken, 6);
+    put_bits(k, &at, (u64)s->turn, c->obits);
+    if (!c->additive) put_bits(k, &at, (u64)s->taken, 6);
     if (c->nstock) {
         put_bits(k, &at, (u64)s->drawn, 7);
-        at = 64;
         for (int i = 0; i < c->n; i++) k->w[1 + i] = s->hands[i];
         return;
     }
     u64 every = 0;
     for (int i = 0; i < c->n; i++) every |= s->hands[i];
     for (int suit = 0; suit < 4; suit++) {
-        u64 left = (every >> (16 * suit)) & 0xFFFF;
-        put_bits(k, &at, (u64)popc(left), 5);
+        u64 left = (every >> (16 * suit)) & 0xFFFF, canon = 0, owners = 0;
+        const int *cls = c->pclass + 16 * suit;
+        int r = c->rbits - 1, nb = 0;
         while (left) {
-            int b = top(left);
+            int b = top(left), bit = 16 * suit + b, owner = 0;
             left ^= 1ULL << b;
-            int bit = 16 * suit + b, owner = 0;
+            while (cls[r] != cls[b]) r--;  /* found at b at the latest */
+            canon |= 1ULL << r--;
             while (!((s->hands[owner] >> bit) & 1)) owner++;
-            put_bits(k, &at, (u64)owner, c->obits);
-            put_bits(k, &at, (u64)c->pclass[bit], c->cbits);
+            owners |= (u64)owner << nb;
+            nb += c->obits;
         }
+        put_bits(k, &at, canon, c->rbits);
+        put_bits(k, &at, owners, nb);
     }
 }
 
@@ -297,38 +404,65 @@ static size_t hash_key(const Core *c, const Key *k) {
     return (size_t)(h & c->mask) & ~(size_t)(BUCKET - 1);
 }
 
-static long find(const Core *c, const Key *k) {
-    size_t base = hash_key(c, k);
-    for (size_t i = base; i < base + BUCKET; i++)
-        if (c->used[i] && !memcmp(c->keys + i * c->kw, k->w, sizeof(u64) * c->kw))
-            return (long)i;
-    return -1;
+/* an entry's data word: lo and hi (16 bits each), the best move (8), the cards left (8), used */
+#define E_LO(d) ((int)(int16_t)((d) & 0xFFFF))
+#define E_HI(d) ((int)(int16_t)(((d) >> 16) & 0xFFFF))
+#define E_BEST(d) ((int)(int8_t)(((d) >> 32) & 0xFF))
+#define E_CARDS(d) ((int)(((d) >> 40) & 0xFF))
+#define E_USED (1ULL << 48)
+
+static u64 data_word(int lo, int hi, int best, int cards) {
+    return (u64)(uint16_t)lo | (u64)(uint16_t)hi << 16 | (u64)(uint8_t)best << 32
+           | (u64)(cards & 0xFF) << 40 | E_USED;
 }
 
-static void store(Core *c, const Key *k, int target, int result, int bestm, int lo, int hi) {
-    long at = find(c, k);
-    if (at < 0) {
-        size_t base = hash_key(c, k), slot = base + BUCKET - 1;
-        for (size_t i = base; i < base + BUCKET; i++)
-            if (!c->used[i]) { slot = i; break; }
-        if (slot == base + BUCKET - 1 && c->used[slot]) {  /* full: age the bucket */
-            memmove(c->keys + (base + 1) * c->kw, c->keys + base * c->kw,
-                    sizeof(u64) * c->kw * (BUCKET - 1));
-            memmove(c->lo + base + 1, c->lo + base, sizeof(int32_t) * (BUCKET - 1));
-            memmove(c->hi + base + 1, c->hi + base, sizeof(int32_t) * (BUCKET - 1));
-            memmove(c->best + base + 1, c->best + base, BUCKET - 1);
-            slot = base;
-        }
-        at = (long)slot;
-        memcpy(c->keys + at * c->kw, k->w, sizeof(u64) * c->kw);
-        c->used[at] = 1;
-        c->lo[at] = lo;
-        c->hi[at] = hi;
-        c->best[at] = -1;
+static inline u64 *entry(const Core *c, size_t i) { return c->tab + i * (c->kw + 1); }
+
+/* the entry's data word (NULL: not in the table) */
+static u64 *find(const Core *c, const Key *k) {
+    size_t base = hash_key(c, k);
+    for (size_t i = base; i < base + BUCKET; i++) {
+        u64 *e = entry(c, i);
+        if ((e[c->kw] & E_USED) && !memcmp(e, k->w, sizeof(u64) * c->kw)) return e + c->kw;
     }
-    if (result >= target) { if (result > c->lo[at]) c->lo[at] = result; }
-    else if (result < c->hi[at]) c->hi[at] = result;
-    if (bestm >= 0) c->best[at] = (int8_t)bestm;
+    return NULL;
+}
+
+static int cards_of(const Core *c, const Pos *s) {
+    int n = 0;
+    for (int i = 0; i < c->n; i++) n += popc(s->hands[i]);
+    return n;
+}
+
+/* A new entry takes an empty slot, else one no later position can reach (more cards than the
+ * search's root), else the one with the fewest cards left (the cheapest to search again). */
+static u64 *slot_for(Core *c, const Key *k) {
+    size_t base = hash_key(c, k), pick = base;
+    int worst = 1 << 20;
+    for (size_t i = base; i < base + BUCKET; i++) {
+        u64 d = entry(c, i)[c->kw];
+        int cost = !(d & E_USED) ? -2 : E_CARDS(d) > c->root_cards ? -1 : E_CARDS(d);
+        if (cost < worst) { worst = cost; pick = i; }
+    }
+    u64 *e = entry(c, pick);
+    memcpy(e, k->w, sizeof(u64) * c->kw);
+    e[c->kw] = 0;
+    return e + c->kw;
+}
+
+static void store(Core *c, const Key *k, const Pos *s, int target, int result, int bestm,
+                  int lo, int hi) {
+    u64 *d = find(c, k);
+    int cards = cards_of(c, s);
+    if (!d) {
+        d = slot_for(c, k);
+        *d = data_word(lo, hi, -1, cards);
+    }
+    int elo = E_LO(*d), ehi = E_HI(*d), eb = E_BEST(*d);
+    if (result >= target) { if (result > elo) elo = result; }
+    else if (result < ehi) ehi = result;
+    if (bestm >= 0) eb = bestm;
+    *d = data_word(elo, ehi, eb, cards);
 }
 
 /* The best move as the table keeps it: with relative keys its suit and how many cards of the
@@ -352,6 +486,31 @@ static int from_rank(const Pos *s, const Core *c, int r) {
 
 /* -- the search ----------------------------------------------------------------------- */
 
+#ifdef STATS
+static long long st_cut[MAXN][8], st_all[MAXN], st_moves[MAXN];
+#define STAT(x) x
+static void stats_print(void) {
+    for (int p = 0; p < 4; p++) {
+        fprintf(stderr, "pos %d: all-nodes %lld (avg moves %.2f) cuts:", p, st_all[p],
+                st_all[p] ? (double)st_moves[p] / st_all[p] : 0.0);
+        for (int i = 0; i < 8; i++) fprintf(stderr, " %lld", st_cut[p][i]);
+        fprintf(stderr, "\n");
+    }
+    memset(st_cut, 0, sizeof st_cut); memset(st_all, 0, sizeof st_all); memset(st_moves, 0, sizeof st_moves);
+}
+#else
+#define STAT(x)
+#endif
+
+/* the moves of s, the table's best move (hint) first */
+static int ordered(const Core *c, const Pos *s, int hint, int *mv) {
+    int k = moves(c, s, mv);
+    if (hint >= 0)
+        for (int i = 1; i < k; i++)
+            if (mv[i] == hint) { memmove(mv + 1, mv, sizeof(int) * i); mv[0] = hint; break; }
+    return k;
+}
+
 static int test(Core *c, const Pos *s, int target) {
     int lo, hi;
     bounds(c, s, &lo, &hi);
@@ -359,36 +518,102 @@ static int test(Core *c, const Pos *s, int target) {
     if (target > hi) return hi;
     c->nodes++;
     Key key;
-    long at = -1;
     int hint = -1;
     if (!s->ntrick) {
         make_key(c, s, &key);
-        at = find(c, &key);
-        if (at >= 0) {
-            if (target <= c->lo[at]) return c->lo[at];
-            if (target > c->hi[at]) return c->hi[at];
-            if (c->lo[at] > lo) lo = c->lo[at];
-            if (c->hi[at] < hi) hi = c->hi[at];
-            hint = from_rank(s, c, c->best[at]);
+        const u64 *d = find(c, &key);
+        if (d) {
+            int elo = E_LO(*d), ehi = E_HI(*d);
+            if (target <= elo) return elo;
+            if (target > ehi) return ehi;
+            if (elo > lo) lo = elo;
+            if (ehi < hi) hi = ehi;
+            hint = from_rank(s, c, E_BEST(*d));
         }
     }
     int maxi = c->team[s->turn];
-    int mv[64];
-    int k = moves(c, s, mv);
-    if (hint >= 0)
-        for (int i = 1; i < k; i++)
-            if (mv[i] == hint) { memmove(mv + 1, mv, sizeof(int) * i); mv[0] = hint; break; }
+    int mv[64], tl = popc(s->hands[s->turn]) & 15;
+    if (hint < 0 && !s->ntrick && (c->additive || c->monotone)) hint = c->killer[tl][s->turn];
+    int k = ordered(c, s, hint, mv);
     int result = 0, have = 0, bestm = -1;
     for (int i = 0; i < k; i++) {
         Pos child = *s;
         int gain = play(c, &child, mv[i]);
         int g = gain + test(c, &child, target - gain);
-        if ((g >= target) == maxi) { result = g; bestm = mv[i]; have = 2; break; }
+        if ((g >= target) == maxi) {
+            STAT(st_cut[s->ntrick][i < 7 ? i : 7]++);
+            result = g; bestm = mv[i]; have = 2;
+            if (!s->ntrick) c->killer[tl][s->turn] = (int8_t)mv[i];
+            break;
+        }
         if (!have || (maxi ? g > result : g < result)) { result = g; have = 1; }
     }
+    STAT(if (have != 2) { st_all[s->ntrick]++; st_moves[s->ntrick] += k; })
     if (result < lo) result = lo;
     if (result > hi) result = hi;
-    if (!s->ntrick) store(c, &key, target, result, to_rank(s, c, bestm), lo, hi);
+    if (!s->ntrick) store(c, &key, s, target, result, to_rank(s, c, bestm), lo, hi);
+    return result;
+}
+
+static int window(Core *c, const Pos *s, int alpha, int beta);
+
+/* The moves' bound in a window: the first move searched with it, each other one first by a
+ * zero-window test against the best so far, searched again only where it passes (PVS). */
+static int window_moves(Core *c, const Pos *s, int a, int b, int hint, int *bestm) {
+    int mv[64], maxi = c->team[s->turn], k = ordered(c, s, hint, mv);
+    int best = maxi ? -(1 << 20) : 1 << 20;
+    for (int i = 0; i < k; i++) {
+        Pos child = *s;
+        int gain = play(c, &child, mv[i]), g;
+        if (i == 0) {
+            g = gain + window(c, &child, a - gain, b - gain);
+        } else if (maxi) {
+            int bar = best > a ? best : a;
+            g = gain + test(c, &child, bar + 1 - gain);
+            if (g > bar && g < b) g = gain + window(c, &child, g - 1 - gain, b - gain);
+        } else {
+            int bar = best < b ? best : b;
+            g = gain + test(c, &child, bar - gain);
+            if (g < bar && g > a) g = gain + window(c, &child, a - gain, g + 1 - gain);
+        }
+        if (maxi ? g > best : g < best) { best = g; *bestm = mv[i]; }
+        if (maxi ? best >= b : best <= a) break;
+    }
+    return best;
+}
+
+/* Alpha-beta in a window (alpha < beta), fail-soft: a result g <= alpha means the value is
+ * at most g, g >= beta at least g, else it is exactly g. */
+static int window(Core *c, const Pos *s, int alpha, int beta) {
+    if (beta - alpha <= 1) return test(c, s, beta);
+    int lo, hi, hint = -1;
+    bounds(c, s, &lo, &hi);
+    if (lo >= beta || lo == hi) return lo;
+    if (hi <= alpha) return hi;
+    c->nodes++;
+    Key key;
+    if (!s->ntrick) {
+        make_key(c, s, &key);
+        const u64 *d = find(c, &key);
+        if (d) {
+            int elo = E_LO(*d), ehi = E_HI(*d);
+            if (elo >= beta || elo == ehi) return elo;
+            if (ehi <= alpha) return ehi;
+            if (elo > lo) lo = elo;
+            if (ehi < hi) hi = ehi;
+            hint = from_rank(s, c, E_BEST(*d));
+        }
+    }
+    int a = alpha > lo - 1 ? alpha : lo - 1, b = beta < hi + 1 ? beta : hi + 1, bestm = -1;
+    if (b - a <= 1) return test(c, s, b);
+    int result = window_moves(c, s, a, b, hint, &bestm);
+    if (result < lo) result = lo;
+    if (result > hi) result = hi;
+    if (!s->ntrick) {
+        int r = to_rank(s, c, bestm);
+        if (result > a) store(c, &key, s, result, result, r, lo, hi);     /* at least */
+        if (result < b) store(c, &key, s, result + 1, result, r, lo, hi); /* at most */
+    }
     return result;
 }
 
@@ -398,29 +623,17 @@ static int value(Core *c, const Pos *s, int has_guess, int guess) {
     if (!s->ntrick) {
         Key key;
         make_key(c, s, &key);
-        long at = find(c, &key);
-        if (at >= 0) {
-            if (c->lo[at] > lo) lo = c->lo[at];
-            if (c->hi[at] < hi) hi = c->hi[at];
+        const u64 *d = find(c, &key);
+        if (d) {
+            if (E_LO(*d) > lo) lo = E_LO(*d);
+            if (E_HI(*d) < hi) hi = E_HI(*d);
         }
     }
     lo = ceildiv(lo, step) * step;
     hi = floordiv(hi, step) * step;
-    int target = has_guess ? guess : lo + step, tests = 0;
-    while (lo < hi) {
-        if (tests >= 2) {
-            int half = (hi - lo) / (2 * step);
-            target = lo + (half > 1 ? half : 1) * step;
-        }
-        if (target < lo + step) target = lo + step;
-        if (target > hi) target = hi;
-        target -= (target - lo) % step;
-        tests++;
-        int g = test(c, s, target);
-        if (g >= target) { lo = ceildiv(g, step) * step; target = g + step; }
-        else { hi = floordiv(g, step) * step; target = g; }
-    }
-    return lo;
+    (void)has_guess;  /* the window search needs no guess: the interface keeps one */
+    (void)guess;
+    return lo < hi ? window(c, s, lo - 1, hi + 1) : lo;
 }
 
 /* -- Python --------------------------------------------------------------------------- */
@@ -495,7 +708,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
                             NULL};
     PyObject *team, *points, *stock, *scores;
     int ranks = 16, table_bits = 20, count;
-    if (c->keys) {
+    if (c->tab) {
         PyErr_SetString(PyExc_RuntimeError, "a core is initialised once");
         return -1;
     }
@@ -503,7 +716,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
                                      &c->trump, &c->must_trump, &c->follow_suit, &stock,
                                      &c->hand_size, &scores, &c->step, &ranks, &table_bits))
         return -1;
-    if (c->n < 2 || c->n > MAXN || c->step < 1 || table_bits < 4 || table_bits > 28) {
+    if (c->n < 2 || c->n > MAXN || c->step < 1 || table_bits < 4 || table_bits > 28
+        || ranks < 1 || ranks > 16) {
         PyErr_SetString(PyExc_ValueError, "unsupported game");
         return -1;
     }
@@ -527,6 +741,13 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         c->monotone = 1;
         for (int i = 1; i < c->nscores; i++) if (c->scores[i] < c->scores[i - 1]) c->monotone = 0;
     }
+    long total = 0;  /* the table keeps bounds in 16 bits */
+    for (int b = 0; b < 64; b++) total += labs((long)c->points[b]);
+    for (int i = 0; !c->additive && i < c->nscores; i++) total += labs((long)c->scores[i]);
+    if (total > 30000) {
+        PyErr_SetString(PyExc_ValueError, "values too large for the table");
+        return -1;
+    }
     int distinct[64], nd = 0;  /* the points classes */
     for (int b = 0; b < 64; b++) {
         int j = 0;
@@ -536,27 +757,22 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     c->cbits = bits_for(nd);
     c->obits = bits_for(c->n);
-    int keybits = c->nstock ? 64 * (c->n + 1) : 9 + 4 * (5 + ranks * (c->obits + c->cbits));
+    c->rbits = ranks;
+    int keybits = c->nstock ? 64 * (c->n + 1)
+                            : c->obits + (c->additive ? 0 : 6) + 4 * ranks * (1 + c->obits);
     c->kw = (keybits + 63) / 64;
     if (c->kw > MAXKW) { PyErr_SetString(PyExc_ValueError, "too many seats"); return -1; }
     c->cap = (size_t)1 << table_bits;
     c->mask = c->cap - 1;
-    c->keys = PyMem_Calloc(c->cap * c->kw, sizeof(u64));
-    c->lo = PyMem_Calloc(c->cap, sizeof(int32_t));
-    c->hi = PyMem_Calloc(c->cap, sizeof(int32_t));
-    c->best = PyMem_Calloc(c->cap, 1);
-    c->used = PyMem_Calloc(c->cap, 1);
-    if (!c->keys || !c->lo || !c->hi || !c->best || !c->used) { PyErr_NoMemory(); return -1; }
+    c->tab = PyMem_Calloc(c->cap * (c->kw + 1), sizeof(u64));
+    if (!c->tab) { PyErr_NoMemory(); return -1; }
     c->nodes = 0;
+    memset(c->killer, -1, sizeof c->killer);
     return 0;
 }
 
 static void Core_dealloc(Core *c) {
-    PyMem_Free(c->keys);
-    PyMem_Free(c->lo);
-    PyMem_Free(c->hi);
-    PyMem_Free(c->best);
-    PyMem_Free(c->used);
+    PyMem_Free(c->tab);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -569,12 +785,14 @@ static int guess_of(PyObject *g, int *has, int *value) {
     return 1;
 }
 
-static int enter(Core *c) {
+/* a search from s begins (refused while another runs) */
+static int enter(Core *c, const Pos *s) {
     if (c->busy) {
         PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
         return 0;
     }
     c->busy = 1;
+    c->root_cards = cards_of(c, s);
     return 1;
 }
 
@@ -586,11 +804,12 @@ static PyObject *Core_value(Core *c, PyObject *args) {
         || !guess_of(g, &has, &guess))
         return NULL;
     int v;
-    if (!enter(c)) return NULL;
+    if (!enter(c, &s)) return NULL;
     Py_BEGIN_ALLOW_THREADS
     v = value(c, &s, has, guess);
     Py_END_ALLOW_THREADS
     c->busy = 0;
+    STAT(stats_print());
     return PyLong_FromLong(v);
 }
 
@@ -599,7 +818,7 @@ static PyObject *Core_test(Core *c, PyObject *args) {
     int target;
     Pos s;
     if (!PyArg_ParseTuple(args, "Oi", &obj, &target) || !parse_pos(c, obj, &s)
-        || !enter(c))
+        || !enter(c, &s))
         return NULL;
     int g = test(c, &s, target);
     c->busy = 0;
@@ -615,7 +834,7 @@ static PyObject *Core_move_values(Core *c, PyObject *args) {
         return NULL;
     int over_lo, over_hi;
     bounds(c, &s, &over_lo, &over_hi);
-    if (!enter(c)) return NULL;
+    if (!enter(c, &s)) return NULL;
     Py_BEGIN_ALLOW_THREADS
     k = moves(c, &s, mv);
     for (int i = 0; i < k; i++) {
@@ -625,6 +844,7 @@ static PyObject *Core_move_values(Core *c, PyObject *args) {
     }
     Py_END_ALLOW_THREADS
     c->busy = 0;
+    STAT(stats_print());
     PyObject *out = PyList_New(k);
     if (!out) return NULL;
     for (int i = 0; i < k; i++) {
@@ -658,7 +878,7 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
         PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
         return NULL;
     }
-    memset(c->used, 0, c->cap);
+    memset(c->tab, 0, c->cap * (c->kw + 1) * sizeof(u64));
     Py_RETURN_NONE;
 }
 

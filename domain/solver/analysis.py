@@ -81,11 +81,9 @@ def _decision(judge: positions.Judge, before: Any, event: Event, seq: int,
     assert move is not None
     played = move.to_dict()
     legal = [m for m in game.legal_moves(before, seat) if m["type"] in JUDGED]
-    values = judge.move_values(before, seat, legal, guess)
-    best = max(v for _, v in values)
-    value = next(v for m, v in values if m == played)
+    value, best, best_moves = judge.decide(before, seat, legal, played, guess)
     return {"seq": seq, "seat": seat, "move": played, "value": value, "best": best,
-            "best_moves": [m for m, v in values if v == best], "cost": best - value}
+            "best_moves": best_moves, "cost": best - value}
 
 
 def _shape(deal_id: str | None, sides: list[list[int]], start: dict[int, float],

@@ -18,6 +18,7 @@ from ..registry import family_of
 from .native import AnySolver, solver_for
 
 MoveValues = list[tuple[dict[str, Any], float]]
+Verdict = tuple[float, float, list[dict[str, Any]]]  # the move's value, the best, best moves
 
 
 def play_of(rules: Any) -> PerfectPlay[Any] | None:
@@ -62,6 +63,7 @@ class Judge:
         self.two = len(self.sides) == 2
         self.solvers: dict[int, AnySolver] = {}
         self.total: int | None = None
+        self.last: dict[int, int] = {}  # a side's last value found (its total, raw)
 
     @property
     def nodes(self) -> int:
@@ -89,10 +91,37 @@ class Judge:
         move_of = solver.game.mover(position)
         return [(m, self._report(solver, side, taken + values[move_of(m)])) for m in legal]
 
-    def value(self, state: Any, side: int) -> float:
-        """The side's value of the position itself."""
+    def decide(self, state: Any, seat: int, legal: list[dict[str, Any]],
+               played: dict[str, Any], guess: tuple[int, float] | None = None) -> Verdict:
+        """What a decision's analysis needs, as ``move_values`` would give it: the value of
+        ``played`` (one of ``legal``) for ``seat``'s side, the best value and the best of
+        ``legal``; with fewer searches: the position's value is the guess where that is exact
+        (the move before's value, two sides), and each move is only tested against it, the
+        played one alone valued if it falls short."""
+        side = self.side_of(seat)
         solver, position, taken = self._setup(state, side)
-        return self._report(solver, side, taken + solver.value(position))
+        if not hasattr(solver, "test"):  # a family's own compiled search: every move valued
+            values = self.move_values(state, seat, legal, guess)
+            best = max(v for _, v in values)
+            return (next(v for m, v in values if m == played), best,
+                    [m for m, v in values if v == best])
+        hint = self._hint(solver, taken, guess)
+        if hint is None and side in self.last:
+            hint = self.last[side] - taken
+        best, raws = _judge(solver, position, hint)
+        move_of = solver.game.mover(position)
+        mine = raws[move_of(played)]
+        if mine != best:
+            mine = _settle(solver, position, move_of(played), mine)
+        self.last[side] = taken + mine
+        return (self._report(solver, side, taken + mine), self._report(solver, side, taken + best),
+                [m for m in legal if raws[move_of(m)] == best])
+
+    def value(self, state: Any, side: int) -> float:
+        """The side's value of the position itself (kept as the side's next guess)."""
+        solver, position, taken = self._setup(state, side)
+        self.last[side] = taken + solver.value(position)
+        return self._report(solver, side, self.last[side])
 
     def _setup(self, state: Any, side: int) -> tuple[AnySolver, Any, int]:
         solver = self._solver(side, state)
@@ -117,3 +146,42 @@ class Judge:
         if not game.additive:
             return game.report(raw)
         return (self.total or 0) - raw if self.two and side == 1 else raw
+
+
+def _judge(solver: Any, s: Any, hint: int | None) -> tuple[int, dict[Any, int]]:
+    """The value of ``s`` and its moves: the best ones with that value, the others with an
+    upper bound below it (a lower bound above it where the min side moves), found by one
+    zero-window test each at the value. ``hint``: the value if known (checked: a best move
+    must reach it and none pass it, else the value is searched)."""
+    game = solver.game
+    children = [(m, *game.play(s, m)) for m in game.moves(s)]
+    if hint is not None:
+        out = _classify(solver, game.maximizing(s), children, hint, check=True)
+        if out is not None:
+            return hint, out
+    v = int(solver.value(s, hint))
+    out = _classify(solver, game.maximizing(s), children, v, check=False)
+    assert out is not None
+    return v, out
+
+
+def _classify(solver: Any, maxi: bool, children: list[tuple[Any, int, Any]], v: int,
+              check: bool) -> dict[Any, int] | None:
+    """Each move with ``v`` if it is a best move at the position's value ``v``, else its
+    test's bound; ``check``: ``v`` is only a guess, None if it is not the value."""
+    out: dict[Any, int] = {}
+    for m, gain, child in children:  # a best move: at least v (max), at most v (min)
+        g = gain + solver.test(child, v - gain + (0 if maxi else 1))
+        best = g >= v if maxi else g <= v
+        if best and check:  # and no move passes it
+            beyond = gain + solver.test(child, v - gain + (1 if maxi else 0))
+            if (beyond > v) if maxi else (beyond < v):
+                return None
+        out[m] = v if best else g
+    return out if not check or v in out.values() else None
+
+
+def _settle(solver: Any, s: Any, move: Any, bound: int) -> int:
+    """The exact value after ``move`` from the bound its test found."""
+    gain, child = solver.game.play(s, move)
+    return int(gain + solver.value(child, bound - gain))

@@ -2,8 +2,8 @@
 (DDS, through the ``endplay`` package): with bridge's rules (``tests/bridge.py``) it finds the
 declarer's tricks exactly as DDS does on random 52-card deals in every strain, one leader each
 (the declarer's left-hand opponent; the declarer turns round the table from deal to deal).
-One deal here (about 5 CPU seconds: a bridge solve costs the core 0.5 to 3 s, and some deals
-far more, the next deal of this seed over a CPU minute), to keep ``make test`` short;
+One deal here (about 2 CPU seconds for its 5 solves; the next deals of this seed take 6 to 13
+s, a solve 0.1 to 5 s: not yet fast enough for more deals in ``make test``);
 ``scripts/bench_solver.py --bridge 100`` checks 100 and times both."""
 
 from __future__ import annotations

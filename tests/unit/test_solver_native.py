@@ -73,3 +73,26 @@ def test_a_subclass_that_changes_the_game_is_searched_in_python() -> None:
     plain = TrickGame(order, {}, None, 4, [True, False, True, False], False, list(range(14)))
     assert isinstance(native.solver_for(odd), Solver)
     assert isinstance(native.solver_for(plain), native.NativeSolver)
+
+
+@pytest.mark.parametrize(("preset", "players"), FAMILIES[::2] + [("serbian-whist", 4)])
+def test_decide_finds_what_every_moves_value_says(preset: str, players: int) -> None:
+    """``Judge.decide`` (each move tested against the position's value, the played one valued
+    only if it falls short) gives the played move's value, the best and the best moves as
+    valuing every move does: with no guess, the right one and a wrong one."""
+    checked = 0
+    for seed in range(6):
+        state = _position(preset, players, seed, 14 + seed % 5)
+        if state is None:
+            continue
+        seat, rng = state.turn, random.Random(seed)
+        legal = game.legal_moves(state, seat)
+        values = positions.Judge(state).move_values(state, seat, legal)
+        best = max(v for _, v in values)
+        played = rng.choice(legal)
+        want = (dict((str(m), v) for m, v in values)[str(played)], best,
+                [m for m, v in values if v == best])
+        for guess in (None, (seat, best), (seat, best + 3)):
+            assert positions.Judge(state).decide(state, seat, legal, played, guess) == want
+            checked += 1
+    assert checked >= 6
