@@ -183,3 +183,15 @@ def test_a_player_who_left_after_play_began_takes_the_kept_seat_back_with_its_ke
     assert back.status_code == 201, back.get_json()
     view = client.get(f"/v1/matches/{match}").get_json()
     assert view["away"] == [] and 1 in view["seated"]
+
+
+def test_a_match_created_with_a_key_that_is_no_players_is_refused_and_nothing_is_kept(
+        client: FlaskClient, redis_client: redis.Redis) -> None:
+    """A documented 403 problem (schemathesis found it undocumented), and no match made."""
+    before = set(redis_client.keys())
+    resp = client.post("/v1/matches", json={
+        "ruleset": "sedma", "players": 2, "creator_seat": 0, "player_key": "pk_nobody",
+        "seats": [{"name": "Ana"}, {"name": "Bo"}]})
+    assert resp.status_code == 403 and resp.mimetype == "application/problem+json"
+    assert "player's key" in resp.get_json()["detail"]
+    assert set(redis_client.keys()) == before
