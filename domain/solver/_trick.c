@@ -246,6 +246,8 @@ static int groups(const Core *c, const Pos *s, int *reps) {
     u64 legal = legal_of(c, s), others = 0;
     for (int i = 0; i < c->n; i++) others |= s->hands[i];
     others = (others & ~s->hands[s->turn]) | c->stock_left[s->drawn];
+    /* the trick's cards split too: the king over the partner's queen wins it, the jack not */
+    for (int i = 0; i < s->ntrick; i++) others |= 1ULL << s->tcard[i];
     int k = 0, prev = -1;
     while (legal) {
         int b = top(legal);

@@ -137,14 +137,17 @@ class TrickGame:
         return hand
 
     def groups(self, s: Position) -> list[list[int]]:
-        """The legal cards in classes of equals: one suit, no other hand's card between them,
-        the same points. Highest first within each class."""
+        """The legal cards in classes of equals: one suit, no other hand's card nor the trick's
+        between them (the king over the partner's queen wins the trick, the jack does not), the
+        same points. Highest first within each class."""
         hands, turn = s[0], s[2]
         legal = self.legal(s)
         others = 0
         for h in hands:
             others |= h
         others = (others & ~hands[turn]) | self.stock_left[s[5]]
+        for _, b in s[1]:
+            others |= 1 << b
         out: list[list[int]] = []
         prev = -1
         while legal:

@@ -47,6 +47,35 @@ def test_an_ending_agrees_move_by_move_with_the_python_reference() -> None:
         assert fast == dict(Solver(game).move_values(position))
 
 
+def test_a_card_in_the_trick_splits_equals() -> None:
+    """Deal 55 of the bench's seed in no trump (North declares, DDS 5 tricks, the core took 4
+    before this was fixed), six tricks from the end, East to lead: DDS gives North-South 4.
+    After East's 9D, South's forced QD and West's discard, North's KD overtakes the partner's
+    queen and JD does not; with the trick's cards left out of the split both counted as one
+    card (the king), and North could not let the queen hold: 3 tricks after AS, 4 after 9D."""
+    from domain.solver.search import Solver
+    from domain.solver.trick_game import bit_of
+    hands = [["KD", "JD", "TD", "8D", "KC", "7C"], ["AS", "9D", "7D", "5D", "4D", "9C"],
+             ["7H", "QD", "JC", "TC", "8C", "3C"], ["AC", "QC", "6C", "5C", "4C", "2C"]]
+    game = bridge.game(None, 0)
+    position = game.cards_position(hands, [], 1)
+    assert native.NativeSolver(game, table_bits=16).value(position) == 4
+    assert Solver(game).value(position) == 4
+    trick = game.cards_position(hands, [], 1)
+    for card in ("9D", "QD", "2C"):
+        trick = game.play(trick, game.mover(trick)({"card": card}))[1]
+    kd, jd, d8 = (bit_of(c, game.order) for c in ("KD", "JD", "8D"))
+    assert sorted(game.moves(trick)) == sorted([kd, jd, d8])  # J and T one, 8 under the 9
+    assert dict(native.NativeSolver(game, table_bits=16).move_values(trick)) == {
+        kd: 4, jd: 5, d8: 5}
+    # DDS on the same position: East's side takes 2 of the 6 tricks whatever East leads
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+    deal = Deal(bridge.pbn(hands))
+    deal.first, deal.trump = Player.east, Denom.nt
+    assert max(t for _, t in solve_board(deal)) == 2
+
+
 def _five_each(rng: random.Random) -> list[list[str]]:
     cards = [r + s for s in "SHDC" for r in bridge.RANKS]
     rng.shuffle(cards)
