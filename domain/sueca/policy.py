@@ -17,6 +17,7 @@ import random
 
 from ..family import Record
 from ..trickplay import PlayedOut, TrickState
+from ..tricks import legal_cards
 from .rules import CARD_POINTS
 
 EPSILON = 0.1    # a random legal card now and then, so one sample's playouts differ
@@ -49,7 +50,7 @@ def play_out(state: TrickState, rng: random.Random, record: Record | None,
         assert turn is not None
         hand = hands[turn]
         led = trick[0][1][-1] if trick else None
-        legal = ([c for c in hand if c[-1] == led] or hand) if led else hand
+        legal = legal_cards(hand, trick, trump)
         friendly = turn in team and best in team and (revealed or turn == partner)
         card = _choose(legal, trick, led, trump, order, points, cost, top, friendly, rng)
         if record is not None:
