@@ -7,11 +7,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from tests.processes import processes
+from tests.processes import command_line, processes
 
 LONG = "/tmp/a-long-folder-name-like-a-ci-checkout-" + "0123456789abcdef" * 5
 
@@ -22,6 +23,9 @@ def test_a_child_with_a_long_command_line_is_found_by_its_marker(
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", LONG,
                               "tricklog_cli", "worker"], start_new_session=True)
     try:
+        deadline = time.monotonic() + 10  # until the child has exec'd: a forked child not yet
+        while not command_line(child.pid) and time.monotonic() < deadline:  # there reads ''
+            time.sleep(0.01)
         rows = [row for row in processes() if row[0] == child.pid]
         assert rows, "the child is not listed"
         found = rows[0]
