@@ -9,7 +9,7 @@ from flask import Blueprint, Response, request
 
 from events import fairplay
 from events.analysis import supported
-from events.referee import deals, disputes, matches
+from events.referee import dealing, deals, disputes
 from events.referee.errors import DealRunning
 from workers.analyses import (
     RESULT_TTL,
@@ -86,7 +86,7 @@ def get_analysis(deal_id: str) -> Response:
 def get_fairplay(match_id: str) -> Response:
     """A finished match's fair-play report (issue 30): as the analysis, computed once by a
     worker on the analyses' queue and kept; 202 with the job while it runs."""
-    if matches.stream(referee(), match_id)[2].status != "over":  # 404 for no such match
+    if dealing.stream(referee(), match_id)[2].status != "over":  # 404 for no such match
         raise Problem("match-running", f"match {match_id} is still being played")
     try:
         exports = deals.match_export(referee(), match_id)

@@ -21,7 +21,7 @@ from domain.messages import Command, Move
 
 from ..envelope import render_at
 from ..store import Conflict
-from . import deals, landing, turns
+from . import dealing, deals, landing, turns
 from . import matches as match_stream
 from .context import Referee
 from .deals import LoadedDeal
@@ -91,7 +91,7 @@ def _time_out(ref: Referee, deal: LoadedDeal, seat: int, clock: Clock, due: str)
     try:
         landing.appended(ref, "deal", deal.id, envs, partial(
             ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
-            snapshot=deals.snapshot(state)))
+            snapshot=dealing.snapshot(state)))
     except Conflict:
         if not landing.ours(ref, "deal", deal.id, envs):
             return "stale"
@@ -141,7 +141,7 @@ def back(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str,
 
 def kick_current(ref: Referee, match_id: str) -> None:
     """The current deal's turn, given to its bot or its clock after a seat changed hands."""
-    state = match_stream.stream(ref, match_id)[2]
+    state = dealing.stream(ref, match_id)[2]
     if state.status != "playing":
         return
     deal = deals.load(ref, state.deals[-1]["id"])

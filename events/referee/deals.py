@@ -20,6 +20,7 @@ from ..audit import export_format
 from ..envelope import served, to_event
 from . import turns
 from .context import Referee
+from .dealing import deal_listed
 from .errors import DealRunning, NotFound
 from .seats import Meta, from_facts
 
@@ -50,9 +51,20 @@ def _head_and_meta(ref: Referee, deal_id: str) -> tuple[dict[bytes, bytes], Meta
     """The deal's head, unparsed, and its match's facts: one round trip."""
     match_id = matches.match_id_of(deal_id)
     head_raw, facts = ref.store.deal_head_and_facts(deal_id, match_id)
+    if not head_raw and facts and _dealt_late(ref, deal_id):
+        head_raw, facts = ref.store.deal_head_and_facts(deal_id, match_id)
     if not head_raw or not facts:
         raise NotFound("deal", deal_id)
     return head_raw, from_facts(match_id, facts)
+
+
+def _dealt_late(ref: Referee, deal_id: str) -> bool:
+    """Whether the deal is one its match lists, dealt now if the process that recorded its
+    start died before dealing it (see ``dealing``)."""
+    try:
+        return deal_listed(ref, deal_id)
+    except NotFound:  # no such match
+        return False
 
 
 def _from_snapshot(snapshot: dict[str, Any] | None, seq: int) -> tuple[DealState | None, int]:
@@ -63,10 +75,6 @@ def _from_snapshot(snapshot: dict[str, Any] | None, seq: int) -> tuple[DealState
         return game.from_snapshot(snapshot), seq
     except (KeyError, TypeError, ValueError):  # a state of another shape: refold
         return None, 0
-
-
-def snapshot(state: DealState) -> dict[str, Any]:
-    return {"engine": ENGINE_VERSION, **game.to_snapshot(state)}
 
 
 def is_over(ref: Referee, deal_id: str) -> bool:

@@ -5,7 +5,6 @@ next). Every write checks the expected ``seq``, so racing callers are safe."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -16,17 +15,18 @@ from domain import match as matches
 from domain.bots import BOTS
 from domain.clock import clock_of
 from domain.errors import InvalidOptions
-from domain.fairness import ClientSeed, DealSecret, MatchSecret
+from domain.fairness import ClientSeed, MatchSecret
 from domain.messages import Event
 
-from ..envelope import GENESIS, to_event
+from ..envelope import GENESIS
 from ..store import Conflict
-from . import bots, deals, duplicates, landing, ratings, turns
+from . import bots, dealing, deals, duplicates, landing, ratings, turns
 from .context import Referee
-from .errors import MatchOver, NotFound, Refused, StaleSeq, Unauthorized
+from .dealing import stream
+from .errors import MatchOver, Refused, StaleSeq, Unauthorized
 from .players import note as note_players
 from .players import seated
-from .seats import Meta, client_facts, deal_clients, facts, meta, opening
+from .seats import client_facts, facts, meta, opening
 
 RETRIES = 5
 
@@ -215,21 +215,13 @@ def _may_give_seed(ref: Referee, state: matches.MatchState, seat: int) -> None:
                       "reveals that seed, so no seed is taken any more")
 
 
-def stream(ref: Referee, match_id: str) -> tuple[int, str, matches.MatchState]:
-    """The match stream's last ``seq`` and ``hash``, and its state."""
-    envs = ref.store.read("match", match_id)
-    if not envs:
-        raise NotFound("match", match_id)
-    return envs[-1]["seq"], envs[-1]["hash"], matches.fold([to_event(e) for e in envs])
-
-
 def advance(ref: Referee, match_id: str) -> matches.MatchState:
     """Bring the match stream up to date with its deals: record scored deals, start the next
     one. Idempotent and safe to race: every write checks the expected ``seq``."""
     for _ in range(RETRIES * 2):
         seq, prev, state = stream(ref, match_id)
         current = state.deals[-1]
-        _ensure_deal(ref, state, seq, current["number"])
+        dealing.ensure_deal(ref, state, seq, current["number"])
         if state.status != "playing" or current["status"] != "playing":
             if state.rated and state.status == "over":  # indexed at most once (ZADD NX)
                 ratings.note(ref, match_id)
@@ -246,45 +238,3 @@ def advance(ref: Referee, match_id: str) -> matches.MatchState:
         except Conflict:
             continue
     return stream(ref, match_id)[2]
-
-
-def _ensure_deal(ref: Referee, state: matches.MatchState, match_seq: int, number: int) -> None:
-    """Deal ``number`` exists once its ``deal_started`` is recorded (idempotent)."""
-    did = matches.deal_id(state.id, number)
-    if ref.store.head("deal", did).seq:
-        return
-    started = ref.store.read("match", state.id, upto=match_seq)
-    info = next(e["data"] for e in started
-                if e["type"] == "deal_started" and e["data"]["number"] == number)
-    seats = meta(ref, state.id)
-    if "prearranged" in info:
-        events = game.opening(Event("dealt", info["prearranged"]), None)
-    else:
-        clear, secret = _deal_seeds(ref, seats, state, number)
-        events = game.new_deal(state.rules, number, info["dealer"], secret, clear,
-                               game.carried_in(state.rules, info))
-    deal_state = game.fold(events)
-    envs = ref.seal(events, 0, GENESIS, f"deal:{did}", state.rules)
-    try:
-        ref.store.append("deal", did, envs, expected_seq=0, snapshot=deals.snapshot(deal_state))
-    except Conflict:
-        return
-    turns.notify(ref, did, len(events), deal_state.turn, seats, envs[-1]["at"])
-    if game.is_over(deal_state):  # a burned hand can end a deal as it is dealt
-        advance(ref, state.id)
-
-
-def _deal_seeds(ref: Referee, seats: Meta, state: matches.MatchState, number: int
-                ) -> tuple[list[str | None], DealSecret]:
-    """Deal ``number``'s client seeds: an older match's, given in the clear, or the secret
-    with the committed ones, recorded for the deal before it is dealt (so its scoring can
-    reveal them)."""
-    given = matches.seeds_for(state, number)
-    clear = [g.get("seed") if g else None for g in given]
-    committed = [seats.client_seed(g["commitment"]) if g and "commitment" in g else None
-                 for g in given]
-    secret = seats.fairness.deal(number)
-    if not any(committed):
-        return clear, secret
-    ref.store.add_match_facts(state.id, deal_clients(number, committed))
-    return clear, replace(secret, clients=tuple(committed))

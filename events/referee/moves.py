@@ -19,7 +19,7 @@ from domain import match as matches
 from domain.messages import Command, Move
 
 from ..store import Conflict, Duplicate, Remembered
-from . import clocks, deals, landing, turns
+from . import clocks, dealing, deals, landing, turns
 from . import matches as match_stream
 from .context import Referee
 from .deals import LoadedDeal
@@ -79,7 +79,7 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
             landing.appended(ref, "deal", deal.id, envs, partial(
                 ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
                 idempotency=(scope, key) if key else None, answer=orjson.dumps(answer),
-                fingerprint=fingerprint, snapshot=deals.snapshot(state)))
+                fingerprint=fingerprint, snapshot=dealing.snapshot(state)))
         except Duplicate as dup:
             return _first_answer(dup.remembered, fingerprint)
         except Conflict as conflict:

@@ -11,7 +11,7 @@ from typing import Any
 
 from domain import table
 
-from . import matches
+from . import dealing, matches
 from .context import Referee
 from .errors import Forbidden, Refused, Unauthorized
 from .seats import Meta, meta, token_digest
@@ -23,7 +23,7 @@ def rematch(ref: Referee, match_id: str, token: str | None) -> dict[str, Any]:
         raise Unauthorized("a rematch needs a seat's token or the creator key")
     facts = meta(ref, match_id)
     _may_ask(facts, token)
-    state = matches.stream(ref, match_id)[2]
+    state = dealing.stream(ref, match_id)[2]
     if state.status != "over":
         raise Refused("match-running", f"match {match_id} is still being played: ask for its "
                       "rematch once it is over")

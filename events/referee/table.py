@@ -10,8 +10,7 @@ from domain import match as match_rules
 from domain.messages import Event
 
 from ..store import Conflict
-from . import landing
-from . import matches as match_stream
+from . import dealing, landing
 from .context import Referee
 from .errors import StaleSeq
 
@@ -24,7 +23,7 @@ def change(ref: Referee, match_id: str, make: Callable[[match_rules.MatchState],
     (or ``make`` gives nothing)."""
     seq = 0
     for _ in range(RETRIES):
-        seq, prev, state = match_stream.stream(ref, match_id)
+        seq, prev, state = dealing.stream(ref, match_id)
         event = make(state)
         if event is None:
             return False
