@@ -15,7 +15,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The compiled cores (C, built by setuptools' build_ext in place) are rebuilt when a source changes.
-NATIVE := $(wildcard domain/*.c domain/*/*.c domain/*/*.h)
+NATIVE := $(wildcard domain/*.c domain/*.h domain/*/*.c domain/*/*.h)
 
 $(RUN_STAMP): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .

@@ -3,30 +3,10 @@
  * the caller from its random.Random). trickplay.py keeps the Python kernel as the reference;
  * tests/unit/test_playout.py replays this kernel's moves through the reducers.
  * Card ids: rank index in cards.RANKS times 4 plus suit index in cards.SUITS. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
+#include "_playout.h"
 
 #define MAXN 8
 #define MAXH 64
-
-static PyObject *INDEX = NULL, *NAMES = NULL;
-
-typedef struct { uint64_t s[4]; } Rng;
-static uint64_t splitmix(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-static uint64_t next64(Rng *r) {
-    uint64_t *s = r->s, out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl(s[3], 45);
-    return out;
-}
-static int pick(Rng *r, int n) { return (int)(((next64(r) >> 32) * (uint64_t)n) >> 32); }
 
 typedef struct {
     int n, trump, must_trump, strength[13];
@@ -109,22 +89,6 @@ static int run(Deal *d, Rng *rng, int turn, int *leader) {
     }
 }
 
-static int card_id(PyObject *card) {
-    PyObject *id = PyDict_GetItemWithError(INDEX, card);
-    if (id == NULL) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "unknown card"); return -1; }
-    return (int)PyLong_AsLong(id);
-}
-
-static PyObject *names(const int *cards, int n) {
-    PyObject *t = PyTuple_New(n);
-    if (t == NULL) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *c = PyTuple_GET_ITEM(NAMES, cards[i]);
-        Py_INCREF(c); PyTuple_SET_ITEM(t, i, c);
-    }
-    return t;
-}
-
 static int load(Deal *d, PyObject *hands, PyObject *trick, PyObject *counts, PyObject *strength) {
     if (d->n < 1 || d->n > MAXN || PyTuple_GET_SIZE(counts) != d->n || PyTuple_GET_SIZE(trick) > d->n
         || PyTuple_GET_SIZE(strength) != 13) { PyErr_SetString(PyExc_ValueError, "bad state"); return -1; }
@@ -154,7 +118,7 @@ static PyObject *play_out(PyObject *self, PyObject *args) {
     PyObject *hands, *trick, *counts, *strength;
     int turn, leader, want;
     unsigned long long seed;
-    if (INDEX == NULL) { PyErr_SetString(PyExc_RuntimeError, "init first"); return NULL; }
+    if (!ready()) return NULL;
     if (!PyArg_ParseTuple(args, "O!O!iiO!O!iiKp", &PyTuple_Type, &hands, &PyTuple_Type, &trick,
                           &turn, &leader, &PyTuple_Type, &counts, &PyTuple_Type, &strength,
                           &d.trump, &d.must_trump, &seed, &want)) return NULL;
@@ -162,8 +126,7 @@ static PyObject *play_out(PyObject *self, PyObject *args) {
     if (load(&d, hands, trick, counts, strength) < 0) return NULL;
     d.trace = NULL;
     if (want && (d.trace = PyList_New(0)) == NULL) return NULL;
-    Rng rng; uint64_t x = seed;
-    for (int i = 0; i < 4; i++) rng.s[i] = splitmix(&x);
+    Rng rng = seeded(seed);
     PyObject *out = NULL;
     if (run(&d, &rng, turn, &leader) == 0) {
         PyObject *cs = PyTuple_New(d.n), *won = PyTuple_New(d.n);
@@ -179,16 +142,8 @@ static PyObject *play_out(PyObject *self, PyObject *args) {
     return out;
 }
 
-static PyObject *init(PyObject *self, PyObject *args) {
-    PyObject *index, *names_;
-    if (!PyArg_ParseTuple(args, "O!O!", &PyDict_Type, &index, &PyTuple_Type, &names_)) return NULL;
-    Py_INCREF(index); Py_INCREF(names_);
-    Py_XSETREF(INDEX, index); Py_XSETREF(NAMES, names_);
-    Py_RETURN_NONE;
-}
-
 static PyMethodDef METHODS[] = {
-    {"init", init, METH_VARARGS, "init(card -> id dict, id -> card tuple)"},
+    PLAYOUT_INIT_METHOD,
     {"play_out", play_out, METH_VARARGS, "A random playout of the tricks left (see trickplay.py)."},
     {NULL, NULL, 0, NULL}};
 

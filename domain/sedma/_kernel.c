@@ -6,33 +6,11 @@
  *
  * Card ids: rank index in cards.RANKS times 4 plus suit index in cards.SUITS (0..51); the
  * caller hands over its card -> id dict and the id -> card tuple once (init). */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
+#include "../_playout.h"
 
 #define MAXN 8
 #define MAXC 112 /* two packs of 52 and room */
 #define STOP (-1)
-
-static PyObject *INDEX = NULL; /* card str -> id */
-static PyObject *NAMES = NULL; /* id -> card str */
-
-typedef struct { uint64_t s[4]; } Rng;
-
-static uint64_t splitmix(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-static uint64_t next64(Rng *r) {
-    uint64_t *s = r->s, out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl(s[3], 45);
-    return out;
-}
-static int pick(Rng *r, int n) { return (int)(((next64(r) >> 32) * (uint64_t)n) >> 32); }
 
 typedef struct {
     int n, hand_size, wild, rule, always, any, solo_king, side[MAXN];
@@ -168,22 +146,10 @@ static int ids(PyObject *seq, int *out, int cap) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     if (n > cap) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "too many cards"); return -1; }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *id = PyDict_GetItemWithError(INDEX, PySequence_Fast_GET_ITEM(fast, i));
-        if (id == NULL) { Py_DECREF(fast); if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "unknown card"); return -1; }
-        out[i] = (int)PyLong_AsLong(id);
+        if ((out[i] = card_id(PySequence_Fast_GET_ITEM(fast, i))) < 0) { Py_DECREF(fast); return -1; }
     }
     Py_DECREF(fast);
     return (int)n;
-}
-
-static PyObject *names(const int *cards, int n) {
-    PyObject *t = PyTuple_New(n);
-    if (t == NULL) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *c = PyTuple_GET_ITEM(NAMES, cards[i]);
-        Py_INCREF(c); PyTuple_SET_ITEM(t, i, c);
-    }
-    return t;
 }
 
 static int load(PyObject *params, Rules *r) {
@@ -203,9 +169,7 @@ static int load_table(PyObject *table, Deal *d) {
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *pair = PyTuple_GET_ITEM(table, i);
         d->tseat[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
-        PyObject *id = PyDict_GetItemWithError(INDEX, PyTuple_GET_ITEM(pair, 1));
-        if (id == NULL) { if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "unknown card"); return -1; }
-        d->tcard[i] = (int)PyLong_AsLong(id);
+        if ((d->tcard[i] = card_id(PyTuple_GET_ITEM(pair, 1))) < 0) return -1;
     }
     d->ntable = (int)n;
     return 0;
@@ -237,7 +201,7 @@ static PyObject *play_out(PyObject *self, PyObject *args) {
     unsigned long long seed;
     Rules r;
     static Deal d;
-    if (INDEX == NULL) { PyErr_SetString(PyExc_RuntimeError, "init first"); return NULL; }
+    if (!ready()) return NULL;
     if (!PyArg_ParseTuple(args, "OO!OO!O!O!O!iiiiiiKp", &params, &PyTuple_Type, &hands, &stock,
                           &PyTuple_Type, &table, &PyTuple_Type, &waiting, &PyTuple_Type, &won,
                           &PyTuple_Type, &captures, &leader, &turn, &decide, &round_start,
@@ -261,23 +225,14 @@ static PyObject *play_out(PyObject *self, PyObject *args) {
     d.last = last; d.solo = solo; d.trace = NULL;
     if (PyErr_Occurred()) return NULL;
     if (want && (d.trace = PyList_New(0)) == NULL) return NULL;
-    Rng rng; uint64_t x = seed;
-    for (int i = 0; i < 4; i++) rng.s[i] = splitmix(&x);
+    Rng rng = seeded(seed);
     PyObject *out = run(&r, &d, &rng) < 0 ? NULL : result(&r, &d, won);
     Py_XDECREF(d.trace);
     return out;
 }
 
-static PyObject *init(PyObject *self, PyObject *args) {
-    PyObject *index, *names_;
-    if (!PyArg_ParseTuple(args, "O!O!", &PyDict_Type, &index, &PyTuple_Type, &names_)) return NULL;
-    Py_XINCREF(index); Py_XINCREF(names_);
-    Py_XSETREF(INDEX, index); Py_XSETREF(NAMES, names_);
-    Py_RETURN_NONE;
-}
-
 static PyMethodDef METHODS[] = {
-    {"init", init, METH_VARARGS, "init(card -> id dict, id -> card tuple)"},
+    PLAYOUT_INIT_METHOD,
     {"play_out", play_out, METH_VARARGS, "A random playout of a capture deal (see playout.py)."},
     {NULL, NULL, 0, NULL}};
 
