@@ -26,7 +26,7 @@ def forfeited(client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[]
     created = clocked(client, on_timeout="forfeit")
     view = run_until(client, app, clock, worker, created["id"],
                      lambda v: v["status"] == "over")
-    assert view["winners"] == [1]
+    assert view["winners"] == [1] and view["deals"][-1]["status"] == "abandoned"
     return created, view["deals"][-1]["id"]
 
 

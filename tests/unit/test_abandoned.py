@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from domain import game, registry, replay
+from domain import game, registry, replay, table
+from domain import match as matches
 from domain.clock import abandoned, timed_out
 from domain.errors import IllegalMove
-from domain.fairness import DealSecret
+from domain.fairness import DealSecret, MatchSecret
 from domain.messages import Command, Event, Move
 from domain.redaction import NOBODY, Hidden
 from tests.helpers import secret, step
@@ -90,3 +91,16 @@ def test_a_close_the_rules_do_not_make_does_not_verify() -> None:
     assert replay.verify([*log, other_seed]).check == "commitment"  # type: ignore[union-attr]
     after = Event("played", {"card": state.hands[seat][0]}, seat)
     assert replay.verify([*log, close, after]) is not None
+
+
+def test_the_match_marks_the_deal_its_forfeit_ended_abandoned() -> None:
+    rules, fair = registry.rules_for("sedma", 2, {}), MatchSecret("s", "00" * 32)
+    opening = matches.created("m", rules, [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Bo"}],
+                              0, fair, [None, None])
+    match = matches.fold(opening)
+    ended = table.forfeited(match, 0, DEADLINE, fair)
+    after = matches.fold([*opening, *ended])
+    assert ended[0].data["forfeit"] == {"seat": 0, "side": 0, "deadline": DEADLINE}
+    assert after.status == "over" and after.winners == (1,) and after.totals == (0, 0)
+    assert [d["status"] for d in after.deals] == ["abandoned"]
+    assert [d["status"] for d in match.deals] == ["playing"]
