@@ -6,9 +6,9 @@ deadline, and the ``timed_out`` event of a deal's log. Pure: the time comes in a
 A turn starts when the event that made it the seat's turn is appended (its envelope's ``at``);
 its deadline is that instant plus ``move_seconds``. ``timed_out`` (``seat``, ``deadline``,
 ``forfeit`` when the seat's side loses the match) changes nothing in a deal's state: with
-``on_timeout: bot`` the bot's move follows it in the same append. After a forfeit the deal's
-log closes with ``abandoned`` (``abandoned``, appended once the match has ended): the deal is
-over with no result, and it reveals the deal's secret as ``scored`` does."""
+``on_timeout: bot`` the bot's move follows it in the same append. After a forfeit, once the
+match has ended, the deal's log closes with ``abandoned``: the deal is over with no result,
+and that event reveals the deal's secret as ``scored`` does."""
 
 from __future__ import annotations
 
@@ -90,7 +90,6 @@ def timed_out(seat: int, turn_deadline: str, *, forfeit: bool = False) -> Event:
 
 def is_timeout(event: Event) -> bool:
     return event.type == TIMED_OUT
-
 
 
 def forfeits(event: Event) -> bool:

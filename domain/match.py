@@ -8,7 +8,7 @@ is revealed in the ``scored`` of each deal it entered), ``deal_started``, ``deal
 hands it back: ``seated`` lists the seats held; a claim made with a player's key names the
 ``player``), ``created`` says ``rated`` when the match's end updates the ratings,
 ``ended`` (which reveals the match secret and nonce, so every deal's server seed can be checked;
-``fairness.py`` has the formulas; a forfeit's ends the deal being played: ``abandoned``)."""
+``fairness.py`` has the formulas; one with ``forfeit`` makes the deal played ``abandoned``)."""
 
 from __future__ import annotations
 

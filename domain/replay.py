@@ -161,9 +161,8 @@ def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch
             return None
         event = events[i]
         if is_timeout(event) and event.data.get("seat") == state.turn:
-            i += 1  # the seat to act ran out of time: its move follows, or on a forfeit the
-            pending = []  # deal's close (not yet in a log that ends at the timeout)
-            if forfeits(event) and i < len(events):
+            i, pending = i + 1, []  # the seat to act ran out of time: its move follows,
+            if forfeits(event) and i < len(events):  # or on a forfeit the deal's close
                 pending = [abandoned(state, event.data["seat"], secret)]
                 state = game.fold(pending, state)
             continue
