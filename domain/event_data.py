@@ -174,9 +174,7 @@ class AbandonedData(TypedDict):
                               minimum=0)]
     seed: NotRequired[str]
     nonce: NotRequired[str]
-    reveal: NotRequired[Annotated[dict[str, Json] | None, ref(
-        "Reveal", "What opens the deal's commitments, as in `scored` (none for a "
-        "prearranged deal).")]]
+    reveal: NotRequired[Annotated[dict[str, Json] | None, ref("Reveal")]]  # as in ``scored``
 
 
 class BidData(TypedDict):
