@@ -12,12 +12,12 @@ import redis
 
 from events.config import Settings
 from events.redis_server import RedisServer
-from events.referee import audits, deals, matches
+from events.referee import Referee, audits, deals, matches
 from tests.integration.test_clock_crash import SEATS, start_worker
 from workers import runtime
 
 
-def closed(referee: runtime.Referee, match_id: str) -> bool:
+def closed(referee: Referee, match_id: str) -> bool:
     """Over, and its last deal's log closed."""
     match = matches.get(referee, match_id)
     log = referee.store.read("deal", match["deals"][-1]["id"])
