@@ -154,6 +154,19 @@ def close_forfeited(ref: Referee, deal_id: str) -> bool:
     return True
 
 
+def close_every_forfeited(ref: Referee) -> list[str]:
+    """The deals of all forfeited matches left open closed (a match forfeited before deals
+    were closed, or whose worker was cut and left the sweeper's set): the deals closed.
+    ``scripts/close_forfeits.py`` runs it once over a store."""
+    done = []
+    for match_id in ref.store.recent_matches(2**31 - 1):
+        if b"forfeited" in ref.store.match_facts(match_id):
+            deal_id = match_stream.stream(ref, match_id)[2].deals[-1]["id"]
+            if close_forfeited(ref, deal_id):
+                done.append(deal_id)
+    return done
+
+
 def back(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str, Any]:
     """The holder of an away seat plays its turns again (``seat_back``)."""
     if token is None:

@@ -96,3 +96,20 @@ def test_a_forfeit_deal_left_open_by_a_cut_worker_is_closed_by_the_sweeper(
     assert client.get(f"/v1/deals/{deal}/export").status_code == 200
     assert audited(client, worker, deal)["ok"]
     assert not closer(app.extensions["tricklog.referee"], deal)  # once
+
+
+def test_deals_forfeited_before_they_were_closed_are_closed_once_by_the_repair(
+        client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[], None],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An older store: a forfeited match whose deal never closed, out of the sweeper's set."""
+    referee = app.extensions["tricklog.referee"]
+    closer = clocks.close_forfeited
+    monkeypatch.setattr(clocks, "close_forfeited", lambda *_: False)
+    _, deal = forfeited(client, app, clock, worker)
+    finished = clocked(client)  # a match that is not forfeited is left alone
+    monkeypatch.setattr(clocks, "close_forfeited", closer)
+    assert deal_log(client, deal)[-1]["type"] == "timed_out"
+    assert clocks.close_every_forfeited(referee) == [deal]
+    assert clocks.close_every_forfeited(referee) == []
+    assert audited(client, worker, deal)["ok"]
+    assert deal_log(client, finished["deal"]["id"])[-1]["type"] != "abandoned"
