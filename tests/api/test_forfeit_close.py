@@ -4,6 +4,7 @@ its export and its audit work (the audit is clean), its replay ends, and nothing
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -11,10 +12,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from events import fairplay
 from events.audit import audit_export
 from events.referee import clocks
 from tests.api.test_clocks import Clock, clock, clocked, deal_log, match_log, run_until
-from tests.http import auth, move
+from tests.http import auth, create, move, play_randomly
 from workers.sweeper import sweep
 
 __all__ = ["clock"]  # the fixture, used by name
@@ -113,3 +115,20 @@ def test_deals_forfeited_before_they_were_closed_are_closed_once_by_the_repair(
     assert clocks.close_every_forfeited(referee) == []
     assert audited(client, worker, deal)["ok"]
     assert deal_log(client, finished["deal"]["id"])[-1]["type"] != "abandoned"
+
+
+def test_fair_play_judges_the_scored_deals_and_leaves_an_abandoned_one_out(
+        client: FlaskClient, app: Flask, clock: Clock, worker: Callable[[], None],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """(With Sueca's calibration lent to Sedma, the game these clock tests play.)"""
+    sueca = fairplay.calibration()["families"]["sueca"]
+    monkeypatch.setattr(fairplay, "calibrated", lambda rules: sueca)
+    _, deal = forfeited(client, app, clock, worker)
+    abandoned = client.get(f"/v1/deals/{deal}/export").get_json()
+    played = create(client, players=2, options={"target_stakes": 1}, seed="fair")
+    play_randomly(client, played, random.Random(2))
+    scored = client.get(f"/v1/matches/{played['id']}/export").get_json()
+    report = fairplay.report([*scored, abandoned], cards=4, playouts=2)
+    assert report["deals"] == len(scored)
+    with pytest.raises(fairplay.NotJudged):
+        fairplay.report([abandoned])
