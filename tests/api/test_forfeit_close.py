@@ -123,7 +123,9 @@ def test_fair_play_judges_the_scored_deals_and_leaves_an_abandoned_one_out(
     """(With Sueca's calibration lent to Sedma, the game these clock tests play.)"""
     sueca = fairplay.calibration()["families"]["sueca"]
     monkeypatch.setattr(fairplay, "calibrated", lambda rules: sueca)
-    _, deal = forfeited(client, app, clock, worker)
+    created, deal = forfeited(client, app, clock, worker)
+    alone = client.get(f"/v1/matches/{created['id']}/fairplay")  # no scored deal to judge
+    assert alone.status_code == 422 and alone.get_json()["type"].endswith("-unsupported")
     abandoned = client.get(f"/v1/deals/{deal}/export").get_json()
     played = create(client, players=2, options={"target_stakes": 1}, seed="fair")
     play_randomly(client, played, random.Random(2))
