@@ -92,6 +92,7 @@ def get_fairplay(match_id: str) -> Response:
         exports = deals.match_export(referee(), match_id)
     except DealRunning as exc:
         raise Problem("match-undisclosed", str(exc)) from None
+    exports = [e for e in exports if e[-1]["type"] == "scored"]  # not an abandoned deal
     header = exports[0][0] if exports else {}
     if not exports or not fairplay.supported(header["ruleset"], header["players"],
                                              header["options"]):

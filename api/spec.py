@@ -72,14 +72,16 @@ def ruleset_enum(view: str) -> list[str]:
             *flow_list(10, "enum", presets_of(view))]
 
 
-# What the server adds to every deal view, whatever the game (api/routes.py's clock).
-SERVER_VIEW_FIELDS = {"deadline": {"$ref": f"{REF}Deadline"}}
+# What every deal view may hold, whatever the game: the move clock's ``deadline`` (the server
+# adds it: api/routes.py's clock), ``abandoned`` (``redaction.with_ending``: no result).
+SERVER_VIEW_FIELDS = {"deadline": {"$ref": f"{REF}Deadline"},
+                      "abandoned": {"$ref": f"{REF}Abandoned"}}
 
 
 def family_schemas() -> list[str]:
     """Each family's own schemas as JSON (which is YAML); a family's view schema gets its
     ``ruleset`` enum from the registry and the fields the server adds to every view (the move
-    clock's ``deadline``: ``SERVER_VIEW_FIELDS``)."""
+    clock's ``deadline``, a deal's ``abandoned``: ``SERVER_VIEW_FIELDS``)."""
     lines: list[str] = []
     for family in families():
         for name, schema in (family.schemas or {}).items():

@@ -6,19 +6,23 @@ deadline, and the ``timed_out`` event of a deal's log. Pure: the time comes in a
 A turn starts when the event that made it the seat's turn is appended (its envelope's ``at``);
 its deadline is that instant plus ``move_seconds``. ``timed_out`` (``seat``, ``deadline``,
 ``forfeit`` when the seat's side loses the match) changes nothing in a deal's state: with
-``on_timeout: bot`` the bot's move follows it in the same append."""
+``on_timeout: bot`` the bot's move follows it in the same append. After a forfeit, once the
+match has ended, the deal's log closes with ``abandoned``: the deal is over with no result,
+and that event reveals the deal's secret as ``scored`` does."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from . import event_data
 from .errors import InvalidOptions
-from .event_data import TimedOutData
+from .event_data import AbandonedData, TimedOutData
+from .fairness import DealSecret, reveal
 from .messages import Event
 
 TIMED_OUT = "timed_out"
+ABANDONED = "abandoned"
 ON_TIMEOUT = ("bot", "forfeit")
 DEFAULT_BOT = "heuristic"
 DEFAULT_AWAY_AFTER = 2
@@ -87,3 +91,22 @@ def timed_out(seat: int, turn_deadline: str, *, forfeit: bool = False) -> Event:
 def is_timeout(event: Event) -> bool:
     return event.type == TIMED_OUT
 
+
+def forfeits(event: Event) -> bool:
+    """A ``timed_out`` by which the seat's side forfeits the match."""
+    return event.type == TIMED_OUT and bool(event.data.get("forfeit"))
+
+
+def abandoned(state: Any, seat: int, secret: DealSecret | None) -> Event:
+    """The last event of a deal whose match ended on ``seat``'s forfeit: the deal ends with
+    no result, revealing what opens its commitments as ``scored`` would (``secret``; nothing
+    for a prearranged deal). ``side``: the forfeiting side, as the match's ``ended`` names
+    it."""
+    side = next(i for i, seats in enumerate(state.rules.sides) if seat in seats)
+    data: AbandonedData = {"reason": "forfeit", "seat": seat, "side": side}
+    data.update(cast(AbandonedData, reveal(state.commitment, secret)))
+    return event_data.ABANDONED(data)
+
+
+def is_abandon(event: Event) -> bool:
+    return event.type == ABANDONED

@@ -163,6 +163,20 @@ class TimedOutData(TypedDict):
         "The seat's side forfeits the match (`on_timeout` forfeit).")]]
 
 
+class AbandonedData(TypedDict):
+    """A deal ended without a result (``clock.abandoned``), in any game's log."""
+
+    reason: Annotated[Literal["forfeit"], spec(
+        "Why the deal ended unplayed: `forfeit`, the seat's side forfeited the match on its "
+        "clock (the `timed_out` with `forfeit` just before).")]
+    seat: Seat
+    side: Annotated[int, spec("The forfeiting side: its index in the rules' `sides`.",
+                              minimum=0)]
+    seed: NotRequired[str]
+    nonce: NotRequired[str]
+    reveal: NotRequired[Annotated[dict[str, Json] | None, ref("Reveal")]]  # as in ``scored``
+
+
 class BidData(TypedDict):
     value: Annotated[int, spec(minimum=0)]
 
@@ -174,9 +188,15 @@ DREW = EventType("drew", DrewData, "Every card drawn from the stock after a tric
 TIMED_OUT = EventType("timed_out", TimedOutData, (
     "The seat to act let its turn's deadline pass (move clocks): an automatic event (`seat` "
     "null, the seat in `data`), appended by the workers with the turn's expected `seq`; the "
-    "clock's bot's move follows in the same append, unless the side forfeits."), automatic=True)
+    "clock's bot's move follows in the same append, unless the side forfeits (the match then "
+    "ends, and the deal's `abandoned` follows)."), automatic=True)
+ABANDONED = EventType("abandoned", AbandonedData, (
+    "The deal's last event when its match ended before it did (a side forfeited on its "
+    "clock): the deal is over with no result (nothing scored, the match's totals stand) and, "
+    "as `scored` does, it reveals what opens the deal's commitments; every card is public "
+    "then, as in any finished deal."), automatic=True)
 BID = EventType("bid", BidData, "A bid in an auction (of card points, or of tricks).")
-GENERIC = declare(TIMED_OUT)
+GENERIC = declare(TIMED_OUT, ABANDONED)
 
 
 def dealt(data: type[D]) -> EventType[D]:

@@ -116,7 +116,9 @@ class DealState(Protocol):
     @property
     def hands(self) -> tuple[tuple[str, ...], ...]: ...
     @property
-    def result(self) -> DealResult | None: ...
+    def result(self) -> DealResult | None: ...  # None once over: ``abandoned``, no result
+    @property
+    def commitment(self) -> str | None: ...  # ``dealt``'s, which ``scored`` or ``abandoned`` opens
 
 
 class SolverGame(Game, Protocol[S_in]):

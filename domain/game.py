@@ -7,11 +7,11 @@ These functions dispatch on the ruleset to its family module; adapters use only 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any, cast
 
 from . import flow, records, redaction
-from .clock import is_timeout
+from .clock import is_abandon, is_timeout
 from .errors import InvalidDeal
 from .event_data import DealtCore, Fairness
 from .fairness import DealSecret, commit
@@ -112,7 +112,15 @@ def evolve(state: DealState | None, event: Event) -> DealState:
         raise ValueError(f"a deal starts with its dealt event, not {event.type!r}")
     if is_timeout(event):  # a clock's event: the deal's state does not change
         return state
+    if is_abandon(event):
+        return abandon(state)
     return family_of(state.rules).evolve(state, event)  # type: ignore[no-any-return]
+
+
+def abandon(state: DealState) -> DealState:
+    """Any game's state after ``abandoned``: over, nobody to act, and no result (the deal
+    scored nothing: its match ended on a forfeit before it did)."""
+    return cast(DealState, replace(cast(Any, state), phase="over", turn=None, result=None))
 
 
 def fold(events: Iterable[Event], state: DealState | None = None) -> DealState:
@@ -130,6 +138,8 @@ def states(events: Iterable[Event], state: DealState | None = None) -> Iterator[
     for event in events:
         if is_timeout(event) and state is not None:
             pass  # a clock's event changes no state
+        elif is_abandon(event) and state is not None:
+            state = abandon(state)
         elif reducer is None or event.type == "dealt":
             state = evolve(state, event)
             reducer = family_of(state.rules).evolve
@@ -171,12 +181,12 @@ def legal_moves(state: DealState, seat: int | None) -> list[dict[str, Any]]:
 
 def hidden(rules: Any, event: Event) -> list[Hidden]:
     """The parts of ``event``'s data only some seats may see while the deal runs; a
-    ``scored`` event's ``reveal`` (the seeds that make the deck) is nobody's until the deal
-    may be disclosed (all its duplicate tables done)."""
+    ``scored`` (or ``abandoned``) event's ``reveal`` (the seeds that make the deck) is nobody's
+    until the deal may be disclosed (all its duplicate tables done)."""
     if is_timeout(event):
         return []
-    parts = family_of(rules).hidden(event, rules)
-    if event.type == "scored" and "reveal" in event.data:
+    parts = [] if is_abandon(event) else family_of(rules).hidden(event, rules)
+    if event.type in ("scored", "abandoned") and "reveal" in event.data:
         return [*parts, Hidden("/reveal", redaction.NOBODY)]
     return parts
 

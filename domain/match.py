@@ -8,8 +8,7 @@ is revealed in the ``scored`` of each deal it entered), ``deal_started``, ``deal
 hands it back: ``seated`` lists the seats held; a claim made with a player's key names the
 ``player``), ``created`` says ``rated`` when the match's end updates the ratings,
 ``ended`` (which reveals the match secret and nonce, so every deal's server seed can be checked;
-``fairness.py`` has the formulas).
-"""
+``fairness.py`` has the formulas; one with ``forfeit`` makes the deal played ``abandoned``)."""
 
 from __future__ import annotations
 
@@ -270,7 +269,9 @@ def _ended(match: MatchState, data: dict[str, Any]) -> MatchState:
         last = max(d["number"] for d in match.deals)
         match = replace(match, rubbers=tuple(data["rubbers"]),
                         rubber_ends=match.rubber_ends + (last,))
-    return replace(match, status="over", winner=data["winner"],
+    ends = "abandoned" if "forfeit" in data else "playing"  # its log ends with ``abandoned``
+    deals = tuple({**d, "status": ends} if d["status"] == "playing" else d for d in match.deals)
+    return replace(match, status="over", deals=deals, winner=data["winner"],
                    winners=tuple(data.get("winners", [data["winner"]])),
                    secret=data.get("secret"), nonce=data.get("nonce"))
 

@@ -76,8 +76,12 @@ def deal_only(event: Any, rules: Any) -> list[Hidden]:
 
 
 def with_ending(out: dict[str, Any], state: Any) -> dict[str, Any]:
-    """Once a deal is over its result and everyone's remaining cards are public."""
+    """Once a deal is over its result and everyone's remaining cards are public; a deal over
+    with no result was ``abandoned`` (its match ended first, on a forfeit): ``abandoned``."""
     if state.phase == "over":
-        out["result"] = state.result
+        if state.result is None:
+            out["abandoned"] = True
+        else:
+            out["result"] = state.result
         out["hands"] = list(map(list, state.hands))
     return out

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import game
-from .clock import is_timeout
+from .clock import abandoned, forfeits, is_timeout
 from .errors import DomainError, InvalidDeal, InvalidOptions
 from .fairness import DealSecret, commit, revealed
 from .messages import Command, Event, Move
@@ -31,6 +31,7 @@ COMMANDS = {"played": "play", "continued": "play", "stopped": "stop", "passed": 
 LEGACY_STOP = ("stopped", None, {"reason": "no_continuation"})
 NOW_AUTOMATIC = ("stopped", None, {"reason": "side_winning"})
 STOP_ONLY = [{"type": "stop"}]
+ENDINGS = ("scored", "abandoned")  # a deal's last event: what reveals its secret
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +69,9 @@ def verify(events: Sequence[Event]) -> Mismatch | None:
 
 
 def revealed_secret(events: Sequence[Event]) -> DealSecret | None:
-    """The deal's seed, nonce and client seeds as its ``scored`` event reveals them."""
-    return revealed(events[-1].data) if events[-1].type == "scored" else None
+    """The deal's seed, nonce and client seeds as its last event, ``scored`` (or
+    ``abandoned``: the match ended first, on a forfeit), reveals them."""
+    return revealed(events[-1].data) if events[-1].type in ENDINGS else None
 
 
 def _check_deal(dealt: Event, secret: DealSecret | None, revealed_at: int = 0
@@ -159,7 +161,10 @@ def _check_moves(events: Sequence[Event], secret: DealSecret | None) -> Mismatch
             return None
         event = events[i]
         if is_timeout(event) and event.data.get("seat") == state.turn:
-            pending, i = [], i + 1  # the seat to act ran out of time: its move follows
+            i, pending = i + 1, []  # the seat to act ran out of time: its move follows,
+            if forfeits(event) and i < len(events):  # or on a forfeit the deal's close
+                pending = [abandoned(state, event.data["seat"], secret)]
+                state = game.fold(pending, state)
             continue
         leader = _leader_must_stop(state) if _key(event) == LEGACY_STOP else None
         if leader is not None:

@@ -41,6 +41,8 @@ def analyse_export(export: str | bytes | list[Any], progress: Progress | None = 
     if not rules_ok:
         raise NotAnalysable(f"the solver does not play {header['ruleset']} with these options "
                             "(burning and the one pass are not card play)")
+    if envelopes and envelopes[-1].get("type") == "abandoned":
+        raise NotAnalysable("the deal was abandoned (its match ended on a forfeit): no result")
     if not envelopes or envelopes[-1].get("type") != "scored":
         raise NotAnalysable("the deal is not over: no scored event")
     first = 1 if last is None else analysis.ending(events, last)

@@ -1,9 +1,7 @@
 """Audit a deal from its exported log, with nothing but this package: the hash chain and every
 commitment in it, the fairness commitment, the deal itself, and every event re-run through the
-rules. Works offline (``tricklog audit FILE``) and in a worker (``POST /v1/audits``).
-
-``audit_match`` adds what only the server has: the deal's place in its match stream.
-"""
+rules. Works offline (``tricklog audit FILE``) and in a worker (``POST /v1/audits``);
+``audit_match`` adds what only the server has: the deal's place in its match stream."""
 
 from __future__ import annotations
 
@@ -217,11 +215,11 @@ def _commitments(report: Report, rules: Any, envelopes: list[dict[str, Any]]) ->
                         want, sorted(env.get("salts") or {}))
             return False
     last = envelopes[-1] if envelopes else {}
-    opened = _opened(last["data"]) if last.get("type") == "scored" else None
+    opened = _opened(last["data"]) if last.get("type") in replay.ENDINGS else None
     if envelopes and not envelopes[0]["data"].get("prearranged") and (
             opened is None or opened.nonce is None):
-        report.fail(envelopes[-1].get("seq"), "commitment", "scored must reveal the deal's "
-                    "nonce with its seed", "nonce", None)
+        report.fail(envelopes[-1].get("seq"), "commitment", "scored (or abandoned) must "
+                    "reveal the deal's nonce with its seed", "nonce", None)
         return False
     report.checks.append("every hidden part committed and opened")
     return True
@@ -249,8 +247,11 @@ def _rerun(report: Report, envelopes: list[dict[str, Any]]) -> Report:
     else:
         report.checks += ["commitment and re-shuffle"]
     report.checks += ["every event re-run through the rules", "result"]
-    if not envelopes or envelopes[-1]["type"] != "scored":
+    if not envelopes or envelopes[-1]["type"] not in replay.ENDINGS:
         return report.fail(None, "result", "the deal is not over: no scored event")
+    if envelopes[-1]["type"] == "abandoned":
+        report.warnings.append(f"an abandoned deal: seat {envelopes[-1]['data']['seat']}'s "
+                               "side forfeited the match on its clock; no result")
     return report
 
 
@@ -276,7 +277,7 @@ def _match_problem(state: matches.MatchState, envs: list[dict[str, Any]], number
                    scored: dict[str, Any]) -> tuple[str, Any, Any] | None:
     recorded = [e["data"] for e in envs if e["type"] == "deal_scored"]
     mine = next((d for d in recorded if d["number"] == number), None)
-    want = scored["score"]["match_points"]
+    want = scored["score"]["match_points"] if "score" in scored else None  # None: abandoned
     rubber = [d for d in recorded if d["number"] >= state.rubber_start]
     sums = [sum(d["points"][i] for d in rubber) for i in range(len(state.totals))]
     if mine is not None and mine["points"] != want:

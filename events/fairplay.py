@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.registry import family_of, rules_for
+from domain.replay import ENDINGS
 from domain.solver import fairplay, positions
 
 from .audit import parse_export
@@ -66,7 +67,7 @@ def _parsed(export: Any) -> tuple[dict[str, Any], list[Any], list[int], Any]:
         seqs = [int(e["seq"]) for e in envelopes]
     except (KeyError, TypeError, ValueError) as exc:
         raise NotJudged(f"not a Tricklog deal export: {exc}") from None
-    if not envelopes or envelopes[-1].get("type") != "scored":
+    if not envelopes or envelopes[-1].get("type") not in ENDINGS:
         raise NotJudged(f"deal {header.get('deal_id')} is not over: no scored event")
     return header, events, seqs, rules
 
@@ -77,9 +78,9 @@ def report(exports: Sequence[Any], match_id: str | None = None,
     """The report over deal ``exports`` (each either form) of one game and player count;
     ``cards``: the ending judged (default: the calibration's, which its rate was measured
     on). Raises ``NotJudged`` (a ValueError) saying why it cannot."""
-    if not exports:
+    parsed = [p for p in map(_parsed, exports) if p[1][-1].type == "scored"]  # not abandoned
+    if not parsed:
         raise NotJudged("no finished deal to judge")
-    parsed = [_parsed(e) for e in exports]
     rules = parsed[0][3]
     if any((p[3].preset, p[3].players) != (rules.preset, rules.players) for p in parsed):
         raise NotJudged("the exports are not all of one game and player count")

@@ -7,7 +7,8 @@ made since move clocks: a deal over with no next one is the sweeper's to start, 
 nothing) that are not over (``keys.live_bot_matches_key``): it brings each match up to date (a
 deal that ended without the next one started) and, when the current deal has a bot seat to act,
 makes sure a job will play it (``BotTurns.ensure``); a person's clocked turn gets its deadline
-back if a Redis restart lost it (``turns.watch``). Matches found over leave the set. Jobs stay
+back if a Redis restart lost it (``turns.watch``). Matches found over leave the set (the deal
+of a forfeit closed first, ``clocks.close_forfeited``, if a worker was cut before). Jobs stay
 exactly-once (expected ``seq`` plus idempotency key), so a turn enqueued twice moves once.
 """
 
@@ -22,7 +23,7 @@ from rq import Queue, Worker
 from rq.job import Job
 from rq.worker import WorkerStatus
 
-from events.referee import NotFound, Referee, deals, matches, turns
+from events.referee import NotFound, Referee, clocks, deals, matches, turns
 
 from .retention import RETENTION_INTERVAL, expire_abandoned
 from .turns import PLAY_BOT_TURN, WEBHOOK_QUEUE_NAME
@@ -63,7 +64,8 @@ def sweep(referee: Referee, ensure: Ensure) -> list[str]:
 
 def sweep_match(referee: Referee, ensure: Ensure, match_id: str) -> str | None:
     state = matches.advance(referee, match_id)
-    if state.status != "playing":
+    if state.status != "playing":  # a forfeit's deal left open by a worker cut: closed now
+        clocks.close_forfeited(referee, state.deals[-1]["id"])
         referee.store.forget_live(match_id)
         return None
     deal = deals.load(referee, state.deals[-1]["id"])

@@ -4,7 +4,8 @@ once with the turn's expected ``seq`` as any move is, so a move racing the deadl
 lands first (the timeout is then stale) or is refused. A move stamped after its deadline is
 refused (``clock-expired``) even before the workers enforce it. ``away_after`` timeouts in a
 row make the seat away (``seat_away``: its bot plays its turns at once) until its holder
-says it is back (``seat_back``); with ``on_timeout: forfeit`` the seat's side loses."""
+says it is back (``seat_back``); with ``on_timeout: forfeit`` the seat's side loses: the
+match's ``ended``, then the deal's ``abandoned`` (the deal is over, with no result)."""
 
 from __future__ import annotations
 
@@ -15,18 +16,18 @@ from typing import Any
 from domain import game, table
 from domain import match as match_rules
 from domain.bots import BOTS
-from domain.clock import Clock, expired, overtime, timed_out
+from domain.clock import Clock, abandoned, expired, forfeits, overtime, timed_out
 from domain.fairness import bot_seed
 from domain.messages import Command, Move
 
-from ..envelope import render_at
+from ..envelope import render_at, to_event
 from ..store import Conflict
 from . import dealing, deals, landing, turns
 from . import matches as match_stream
 from .context import Referee
 from .deals import LoadedDeal
 from .errors import Forbidden, MatchOver, Refused, Unauthorized
-from .seats import Meta, meta
+from .seats import meta
 from .table import change
 
 LEASE_MS = 10_000  # a claimed deadline falls due again if its worker died enforcing it
@@ -65,7 +66,7 @@ def enforce(ref: Referee, deal_id: str, seq: int, seat: int) -> str:
     deal = deals.load(ref, deal_id)
     last = turns.turn_at(ref, deal_id, deal.seq)
     if last is not None and last["type"] == "timed_out" and last["data"].get("forfeit"):
-        _forfeit(ref, deal.meta, last["data"]["seat"], last["data"]["deadline"])  # a death cut
+        _forfeit(ref, deal, last["data"]["seat"], last["data"]["deadline"])  # a death cut
         return "stale"
     clock = turns.clocked(deal.meta, deal.state.turn)
     if deal.seq != seq or deal.state.turn != seat or clock is None or last is None:
@@ -106,7 +107,7 @@ def _after(ref: Referee, deal: LoadedDeal, state: Any, seat: int, seq: int, due:
     match_id, clock = deal.meta.match_id, deal.meta.clock
     assert clock is not None
     if clock.forfeits:
-        _forfeit(ref, deal.meta, seat, due)
+        _forfeit(ref, deal, seat, due)
         return
     if clock.bank_seconds:  # a timeout spends the whole bank
         ref.store.spend_bank(match_id, seat, round(clock.bank_seconds * 1000))
@@ -119,10 +120,51 @@ def _after(ref: Referee, deal: LoadedDeal, state: Any, seat: int, seq: int, due:
     turns.notify(ref, deal.id, seq, state.turn, meta(ref, match_id))
 
 
-def _forfeit(ref: Referee, meta_of: Meta, seat: int, due: str) -> None:
+def _forfeit(ref: Referee, deal: LoadedDeal, seat: int, due: str) -> None:
+    """The match ends on ``seat``'s forfeit (``ended``), then the deal it timed out in
+    (``close_forfeited``): each step idempotent, so a worker cut between them is taken over by
+    the next one to enforce the deadline, or by the sweeper."""
+    meta_of = deal.meta
     change(ref, meta_of.match_id,
            lambda state: next(iter(table.forfeited(state, seat, due, meta_of.fairness)), None),
            ("forfeited", None), {"forfeited": "1"})
+    close_forfeited(ref, deal.id)
+
+
+def close_forfeited(ref: Referee, deal_id: str) -> bool:
+    """Close a deal whose last event is a forfeiting ``timed_out`` (its match has ended):
+    ``abandoned``, appended at that event's ``seq`` (nothing else may land after it),
+    revealing the deal's secret as ``scored`` would. False if there is nothing to close."""
+    deal = deals.load(ref, deal_id)
+    if game.is_over(deal.state):
+        return False
+    last = turns.turn_at(ref, deal_id, deal.seq)
+    if last is None or not forfeits(to_event(last)):
+        return False
+    secret = deal.meta.deal_secret(match_rules.number_of(deal.id))
+    event = abandoned(deal.state, last["data"]["seat"], secret)
+    state = game.evolve(deal.state, event)
+    envs = ref.seal([event], deal.seq, deal.hash, f"abandon:{deal.seq}", state.rules)
+    try:
+        landing.appended(ref, "deal", deal.id, envs, partial(
+            ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
+            snapshot=deals.snapshot(state)))
+    except Conflict:
+        return landing.ours(ref, "deal", deal.id, envs)  # else closed by another worker
+    return True
+
+
+def close_every_forfeited(ref: Referee) -> list[str]:
+    """The deals of all forfeited matches left open closed (a match forfeited before deals
+    were closed, or whose worker was cut and left the sweeper's set): the deals closed.
+    ``scripts/close_forfeits.py`` runs it once over a store."""
+    done = []
+    for match_id in ref.store.recent_matches(2**31 - 1):
+        if b"forfeited" in ref.store.match_facts(match_id):
+            deal_id = match_stream.stream(ref, match_id)[2].deals[-1]["id"]
+            if close_forfeited(ref, deal_id):
+                done.append(deal_id)
+    return done
 
 
 def back(ref: Referee, match_id: str, seat: int, token: str | None) -> dict[str, Any]:

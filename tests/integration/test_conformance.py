@@ -141,3 +141,17 @@ def hidden_from_spectator(client: FlaskClient, deal: str, seat_tokens: dict[int,
     assert len(dealt["data"]["hands"][0]) == 3 and list(dealt["salts"]) == ["/hands/0"]
     assert sorted(spectator["commitments"]) == ["/hands/0", "/hands/1", "/stock"]
     return dealt
+
+
+def test_a_forfeit_closes_a_new_games_deal_with_nothing_of_its_family(tiny: None) -> None:
+    """``abandoned`` is every game's: the tiny game's deal ends with no result and verifies."""
+    from domain import clock, game, replay
+    from tests.helpers import secret
+
+    rules = registry.rules_for("tiny", 2, {})
+    log = game.new_deal(rules, 1, 1, secret("tiny"))
+    state = game.fold(log)
+    log += [clock.timed_out(state.turn, "2026-11-26T07:00:00Z", forfeit=True),
+            clock.abandoned(state, state.turn, secret("tiny"))]
+    final = game.fold(log)
+    assert game.is_over(final) and final.result is None and replay.verify(log) is None

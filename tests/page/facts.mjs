@@ -36,5 +36,8 @@ for (const r of rulesets) {
     clockwise: games.clockwise(r.id),
     turn: words.phaseSentence(ctx),
     taken: words.eventSentence(ctx, { type: "trick_taken", data: { seat: 0, cards: [], points: 14 } }),
+    abandoned: words.eventSentence({ ...ctx, match: { sides: [[0], [1]] } },
+      { type: "abandoned", data: { reason: "forfeit", seat: 0, side: 0 } }),
+    unplayed: words.resultSentence(ctx, undefined),
   }));
 }

@@ -180,6 +180,8 @@ def test_a_timeout_is_what_its_typeddict_describes() -> None:
     family = families()[0]
     check(clock.timed_out(1, "2026-11-25T10:00:00.000Z"), family)
     check(clock.timed_out(1, "2026-11-25T10:00:00.000Z", forfeit=True), family)
+    state = game.fold(game.new_deal(registry.rules_for("sedma", 2, {}), 1, 0, secret("x")))
+    check(clock.abandoned(state, 1, secret("x")), family)  # a forfeited deal's close
 
 
 def test_the_checker_names_what_an_event_lacks_or_adds() -> None:

@@ -46,3 +46,9 @@ def test_a_briscola_hand_and_turn(shown: dict[str, dict[str, Any]]) -> None:
     assert row["turn"] == "Your turn: play any card." and row["target"] == "one deal"
     assert row["taken"] == "Ana takes the trick: 14 points."
     assert row["clockwise"] is False
+
+
+def test_an_abandoned_deal_is_told_without_a_result(shown: dict[str, dict[str, Any]]) -> None:
+    row = shown["sedma"]
+    assert row["abandoned"].startswith("The deal ends unplayed: Ana forfeited the match")
+    assert "nobody scores it" in row["unplayed"]

@@ -76,7 +76,7 @@ class Replay {
     this.judged = h(
       "p",
       { id: "replay-analysis", class: "analysis" },
-      view.phase === "over"
+      view.phase === "over" && !view.abandoned // an abandoned deal has no play to judge
         ? h(
             "button",
             { type: "button", id: "analyse", events: { click: () => this.analyse() } },

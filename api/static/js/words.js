@@ -89,6 +89,14 @@ const EVENTS = {
   },
   redeal_asked: (ctx, d, seat) => `${does(ctx, seat, "asks", "ask")} for a redeal.`,
   scored: (ctx, d) => "The deal is over. " + resultSentence(ctx, d),
+  timed_out(ctx, d) {
+    const late = `${name(ctx, d.seat)} ${d.seat === ctx.me ? "run" : "runs"} out of time`;
+    return d.forfeit ? `${late}: that side forfeits the match.` : `${late}: the clock's bot plays.`;
+  },
+  abandoned(ctx, d) {
+    const side = ((ctx.match && ctx.match.sides) || [])[d.side] || [d.seat];
+    return `The deal ends unplayed: ${together(ctx, side)} forfeited the match on the clock; nobody scores it.`;
+  },
 };
 
 export function eventSentence(ctx, env) {
@@ -208,6 +216,7 @@ function eachAlone(ctx, r, win) {
 }
 
 export function resultSentence(ctx, r) {
+  if (!r) return "The deal ended unplayed when its match did (a forfeit): nobody scores it.";
   const s = r.score || {};
   if (s.redeal) return `${name(ctx, s.redeal.seat)} asked for a redeal: the deal scores nothing.`;
   if (s.scores && s.bids) return bidsResult(ctx, r);
