@@ -148,7 +148,7 @@ def close_forfeited(ref: Referee, deal_id: str) -> bool:
     try:
         landing.appended(ref, "deal", deal.id, envs, partial(
             ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
-            snapshot=deals.snapshot(state)))
+            snapshot=dealing.snapshot(state)))
     except Conflict:
         return landing.ours(ref, "deal", deal.id, envs)  # else closed by another worker
     return True
@@ -161,7 +161,7 @@ def close_every_forfeited(ref: Referee) -> list[str]:
     done = []
     for match_id in ref.store.recent_matches(2**31 - 1):
         if b"forfeited" in ref.store.match_facts(match_id):
-            deal_id = match_stream.stream(ref, match_id)[2].deals[-1]["id"]
+            deal_id = dealing.stream(ref, match_id)[2].deals[-1]["id"]
             if close_forfeited(ref, deal_id):
                 done.append(deal_id)
     return done
