@@ -47,29 +47,30 @@ def indexes(events: Sequence[Event], states: Sequence[Any], first: int) -> list[
 
 
 class Contracts:
-    """The seats' values at card play starts, one solve per contract (``seed``: a card play
-    start and its judge, whose tables are warm)."""
+    """The seats' values at card play starts, one solve per contract, of which only the values
+    are kept (a judge's table is large); ``seed``: a card play start and its judge, whose
+    tables are warm."""
 
     def __init__(self, hook: AuctionPlay[Any], seed: tuple[Any, positions.Judge] | None
                  ) -> None:
         self.hook = hook
-        self.judges: dict[Hashable, positions.Judge] = {}
-        self.values: dict[tuple[Hashable, int], float] = {}
+        self.values: dict[Hashable, dict[int, float]] = {}
+        self.seeded: dict[Hashable, positions.Judge] = {}
         if seed is not None:
             state, judge = seed
             for seat in range(state.rules.players):
-                self.judges.setdefault(hook.contract(state, seat), judge)
+                self.seeded[hook.contract(state, seat)] = judge
 
     def score(self, start: Any, seat: int) -> float:
         """``seat``'s deal score from the card play's ``start`` under perfect play."""
         key = self.hook.contract(start, seat)
-        judge = self.judges.get(key)
-        if judge is None:
-            judge = self.judges[key] = positions.Judge(start)
+        judge = self.seeded.get(key) or positions.Judge(start)
         side = judge.side_of(seat)
-        if (key, side) not in self.values:
-            self.values[key, side] = judge.value(start, side)
-        return self.hook.score(start, seat, self.values[key, side])
+        values = self.values.setdefault(key, {})
+        if side not in values:  # two sides: the other's value is the same search's
+            for each in range(len(judge.sides)) if judge.two else (side,):
+                values[each] = judge.value(start, each)
+        return self.hook.score(start, seat, values[side])
 
 
 def recorded(events: Sequence[Event], states: Sequence[Any], after: int) -> Recorded:
