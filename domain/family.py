@@ -148,11 +148,14 @@ class PerfectPlay(Protocol[S_in]):
 class AuctionPlay(Protocol[S_in]):
     """What the analysis needs to judge the decisions before the card play (a bid, a trump, a
     call): at a card play's start, the ``contract`` (what ``seat``'s perfect-play value depends
-    on besides the cards: equal contracts, equal values) and ``seat``'s deal ``score`` where
-    its side's card play is worth ``value`` (``positions.Judge``'s units)."""
+    on besides the cards: equal contracts, equal values), ``seat``'s deal ``score`` where its
+    side's card play is worth ``value`` (``positions.Judge``'s units, the score never less for
+    more) and the ``cut``: the value from which the score rises, and whether it varies above
+    (None: the exact value is needed), so that one test of the value may do."""
 
     def contract(self, state: S_in, seat: int) -> Hashable: ...
     def score(self, state: S_in, seat: int, value: float) -> float: ...
+    def cut(self, state: S_in, seat: int) -> tuple[int, bool] | None: ...
 
 
 class Family(Protocol[S, R]):

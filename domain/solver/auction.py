@@ -55,6 +55,7 @@ class Contracts:
                  ) -> None:
         self.hook = hook
         self.values: dict[Hashable, dict[int, float]] = {}
+        self.tests: dict[tuple[Hashable, int, int], bool] = {}
         self.seeded: dict[Hashable, positions.Judge] = {}
         if seed is not None:
             state, judge = seed
@@ -62,11 +63,20 @@ class Contracts:
                 self.seeded[hook.contract(state, seat)] = judge
 
     def score(self, start: Any, seat: int) -> float:
-        """``seat``'s deal score from the card play's ``start`` under perfect play."""
+        """``seat``'s deal score from the card play's ``start`` under perfect play: from the
+        side's exact value, or where the score is flat beyond the family's ``cut``, from one
+        test of the value against it."""
         key = self.hook.contract(start, seat)
         judge = self.seeded.get(key) or positions.Judge(start)
         side = judge.side_of(seat)
         values = self.values.setdefault(key, {})
+        cut = self.hook.cut(start, seat)
+        if side not in values and cut is not None:
+            at, varies = cut
+            if (key, side, at) not in self.tests:
+                self.tests[key, side, at] = judge.reaches(start, side, at)
+            if not self.tests[key, side, at] or not varies:
+                return self.hook.score(start, seat, at if self.tests[key, side, at] else at - 1)
         if side not in values:  # two sides: the other's value is the same search's
             for each in range(len(judge.sides)) if judge.two else (side,):
                 values[each] = judge.value(start, each)

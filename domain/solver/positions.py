@@ -123,6 +123,17 @@ class Judge:
         self.last[side] = taken + solver.value(position)
         return self._report(solver, side, self.last[side])
 
+    def reaches(self, state: Any, side: int, target: int) -> bool:
+        """Whether the side's value of the position is at least ``target``, by one zero-window
+        test (games whose values are points only)."""
+        solver, position, taken = self._setup(state, side)
+        if not solver.game.additive:
+            raise ValueError("a test of a value needs a game of points")
+        if self.two and side == 1:  # the max side's at most the total less the target
+            beyond = (self.total or 0) - target - taken + 1
+            return bool(solver.test(position, beyond) < beyond)
+        return bool(solver.test(position, target - taken) >= target - taken)
+
     def _setup(self, state: Any, side: int) -> tuple[AnySolver, Any, int]:
         solver = self._solver(side, state)
         position = solver.game.position(state)

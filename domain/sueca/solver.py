@@ -68,6 +68,14 @@ class ItalianaAuction:
         taken = value if seat in team else TOTAL - value
         return seat_score(int(taken), state.bid, seat in team)
 
+    @staticmethod
+    def cut(state: Any, seat: int) -> tuple[int, bool]:
+        """The team's score is the bid lost below the bid, its points from it; the rest's is
+        nothing while the team makes it, the bid once the rest take more than it leaves."""
+        if seat in ItalianaPlay.sides(state)[0]:
+            return state.bid, True
+        return TOTAL - state.bid + 1, False
+
 
 SUECA_PLAY, ITALIANA_PLAY, ITALIANA_AUCTION = SuecaPlay(), ItalianaPlay(), ItalianaAuction()
 TOTAL = sum(POINTS.values()) * 4  # the card points of the pack, in every preset

@@ -69,6 +69,10 @@ class WhistAuction:
     def score(state: Any, seat: int, value: float) -> float:
         return value
 
+    @staticmethod
+    def cut(state: Any, seat: int) -> None:
+        return None  # scores are searched as ranks: the exact value it is
+
 
 PLAY, AUCTION = WhistPlay(), WhistAuction()
 
