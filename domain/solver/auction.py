@@ -22,6 +22,7 @@ from ..messages import Command, Event, Move
 from ..registry import family_of
 from ..replay import command_of
 from . import positions
+from .contracts import Contracts
 
 Recorded = list[tuple[int, str, dict[str, Any]]]  # (seat, kind of decision, move), in order
 
@@ -44,43 +45,6 @@ def indexes(events: Sequence[Event], states: Sequence[Any], first: int) -> list[
         return []
     return [i for i in range(max(first, 1), len(events))
             if command_of(events[i]) is not None and kind_of(states[i - 1]) is not None]
-
-
-class Contracts:
-    """The seats' values at card play starts, one solve per contract, of which only the values
-    are kept (a judge's table is large); ``seed``: a card play start and its judge, whose
-    tables are warm."""
-
-    def __init__(self, hook: AuctionPlay[Any], seed: tuple[Any, positions.Judge] | None
-                 ) -> None:
-        self.hook = hook
-        self.values: dict[Hashable, dict[int, float]] = {}
-        self.tests: dict[tuple[Hashable, int, int], bool] = {}
-        self.seeded: dict[Hashable, positions.Judge] = {}
-        if seed is not None:
-            state, judge = seed
-            for seat in range(state.rules.players):
-                self.seeded[hook.contract(state, seat)] = judge
-
-    def score(self, start: Any, seat: int) -> float:
-        """``seat``'s deal score from the card play's ``start`` under perfect play: from the
-        side's exact value, or where the score is flat beyond the family's ``cut``, from one
-        test of the value against it."""
-        key = self.hook.contract(start, seat)
-        judge = self.seeded.get(key) or positions.Judge(start)
-        side = judge.side_of(seat)
-        values = self.values.setdefault(key, {})
-        cut = self.hook.cut(start, seat)
-        if side not in values and cut is not None:
-            at, varies = cut
-            if (key, side, at) not in self.tests:
-                self.tests[key, side, at] = judge.reaches(start, side, at)
-            if not self.tests[key, side, at] or not varies:
-                return self.hook.score(start, seat, at if self.tests[key, side, at] else at - 1)
-        if side not in values:  # two sides: the other's value is the same search's
-            for each in range(len(judge.sides)) if judge.two else (side,):
-                values[each] = judge.value(start, each)
-        return self.hook.score(start, seat, values[side])
 
 
 def recorded(events: Sequence[Event], states: Sequence[Any], after: int) -> Recorded:
@@ -156,20 +120,29 @@ def judge(events: Sequence[Event], states: Sequence[Any], seqs: Sequence[int],
         return []
     contracts, out = Contracts(hook, seed), []
     for i in todo:
-        before, seat = states[i - 1], events[i].seat
-        played = command_of(events[i])
+        seat, played = events[i].seat, command_of(events[i])
         assert seat is not None and played is not None
         replay = Replay(recorded(events, states, i))
-        values = []
-        for move in game.legal_moves(before, seat):
-            start = replay.start(before, seat, move)
-            if start is not None:
-                values.append((move, contracts.score(start, seat)))
-        mine = next(v for m, v in values if m == played.to_dict())
-        best = max(v for _, v in values)
+        starts = [(m, replay.start(states[i - 1], seat, m))
+                  for m in game.legal_moves(states[i - 1], seat)]
+        mine, best, best_moves = _verdict(contracts, seat, played.to_dict(), starts)
         out.append({"seq": seqs[i], "seat": seat, "move": played.to_dict(), "value": mine,
-                    "best": best, "best_moves": [m for m, v in values if v == best],
-                    "cost": best - mine})
+                    "best": best, "best_moves": best_moves, "cost": best - mine})
         if tick is not None:
             tick()
     return out
+
+
+def _verdict(contracts: Contracts, seat: int, played: dict[str, Any],
+             starts: list[tuple[dict[str, Any], Any]]) -> positions.Verdict:
+    """The played move's value, the best and the best moves: each other move is first tested
+    against the best so far, and valued only where it reaches it."""
+    start = next(s for m, s in starts if m == played)
+    mine = best = contracts.score(start, seat)
+    found = [(played, mine)]
+    for move, start in starts:
+        if move != played and start is not None and contracts.at_least(start, seat, best):
+            found.append((move, contracts.score(start, seat)))
+            best = max(best, found[-1][1])
+    chosen = {str(m) for m, v in found if v == best}
+    return mine, best, [m for m, _ in starts if str(m) in chosen]

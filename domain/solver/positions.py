@@ -123,16 +123,19 @@ class Judge:
         self.last[side] = taken + solver.value(position)
         return self._report(solver, side, self.last[side])
 
-    def reaches(self, state: Any, side: int, target: int) -> bool:
+    def reaches(self, state: Any, side: int, target: float) -> bool:
         """Whether the side's value of the position is at least ``target``, by one zero-window
-        test (games whose values are points only)."""
+        test (where values are ranks, of the least rank reported at least ``target``)."""
         solver, position, taken = self._setup(state, side)
-        if not solver.game.additive:
-            raise ValueError("a test of a value needs a game of points")
+        game = solver.game
+        if not game.additive:
+            low, high = game.bounds(position)
+            ranks = [r for r in range(low, high + 1) if game.report(taken + r) >= target]
+            return bool(ranks) and bool(solver.test(position, ranks[0]) >= ranks[0])
         if self.two and side == 1:  # the max side's at most the total less the target
-            beyond = (self.total or 0) - target - taken + 1
+            beyond = (self.total or 0) - int(target) - taken + 1
             return bool(solver.test(position, beyond) < beyond)
-        return bool(solver.test(position, target - taken) >= target - taken)
+        return bool(solver.test(position, int(target) - taken) >= int(target) - taken)
 
     def _setup(self, state: Any, side: int) -> tuple[AnySolver, Any, int]:
         solver = self._solver(side, state)

@@ -1,0 +1,61 @@
+"""The seats' values at the card play's start of each contract an auction may reach (the
+analysis of the decisions before the card play, ``auction.py``): one search per contract, a
+test where a test says enough, through the family's ``auction`` hook (``AuctionPlay``)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from ..family import AuctionPlay
+from . import positions
+
+
+class Contracts:
+    """The seats' values at card play starts, one solve per contract, of which only the values
+    are kept (a judge's table is large); ``seed``: a card play start and its judge, whose
+    tables are warm."""
+
+    def __init__(self, hook: AuctionPlay[Any], seed: tuple[Any, positions.Judge] | None
+                 ) -> None:
+        self.hook = hook
+        self.values: dict[Hashable, dict[int, float]] = {}
+        self.tests: dict[tuple[Hashable, int, int], bool] = {}
+        self.seeded: dict[Hashable, positions.Judge] = {}
+        if seed is not None:
+            state, judge = seed
+            for seat in range(state.rules.players):
+                self.seeded[hook.contract(state, seat)] = judge
+
+    def score(self, start: Any, seat: int) -> float:
+        """``seat``'s deal score from the card play's ``start`` under perfect play: from the
+        side's exact value, or where the score is flat beyond the family's ``cut``, from one
+        test of the value against it."""
+        key = self.hook.contract(start, seat)
+        judge = self.seeded.get(key) or positions.Judge(start)
+        side = judge.side_of(seat)
+        values = self.values.setdefault(key, {})
+        cut = self.hook.cut(start, seat)
+        if side not in values and cut is not None:
+            at, varies = cut
+            if (key, side, at) not in self.tests:
+                self.tests[key, side, at] = judge.reaches(start, side, at)
+            if not self.tests[key, side, at] or not varies:
+                return self.hook.score(start, seat, at if self.tests[key, side, at] else at - 1)
+        if side not in values:  # two sides: the other's value is the same search's
+            for each in range(len(judge.sides)) if judge.two else (side,):
+                values[each] = judge.value(start, each)
+        return self.hook.score(start, seat, values[side])
+
+    def at_least(self, start: Any, seat: int, score: float) -> bool:
+        """Whether ``seat``'s deal score from ``start`` is at least ``score``: by one test of
+        its side's value where the family names the least value that scores it."""
+        key = self.hook.contract(start, seat)
+        judge = self.seeded.get(key) or positions.Judge(start)
+        side = judge.side_of(seat)
+        least = self.hook.least(start, seat, score)
+        if side in self.values.get(key, {}) or self.hook.cut(start, seat) or least is None:
+            return self.score(start, seat) >= score
+        if (key, side, least) not in self.tests:
+            self.tests[key, side, least] = judge.reaches(start, side, least)
+        return self.tests[key, side, least]
