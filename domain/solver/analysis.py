@@ -105,7 +105,7 @@ def _decision(judge: positions.Judge, before: Any, event: Event, seq: int,
     legal = [m for m in game.legal_moves(before, seat) if m["type"] in JUDGED]
     value, best, best_moves = judge.decide(before, seat, legal, played, guess)
     return {"seq": seq, "seat": seat, "move": played, "value": value, "best": best,
-            "best_moves": best_moves, "cost": best - value}
+            "best_moves": best_moves, "cost": abs(best - value)}  # low scores may be best
 
 
 def _shape(deal_id: str | None, sides: list[list[int]], start: dict[int, float],

@@ -127,7 +127,7 @@ def judge(events: Sequence[Event], states: Sequence[Any], seqs: Sequence[int],
                   for m in game.legal_moves(states[i - 1], seat)]
         mine, best, best_moves = _verdict(contracts, seat, played.to_dict(), starts)
         out.append({"seq": seqs[i], "seat": seat, "move": played.to_dict(), "value": mine,
-                    "best": best, "best_moves": best_moves, "cost": best - mine})
+                    "best": best, "best_moves": best_moves, "cost": abs(best - mine)})
         if tick is not None:
             tick()
     return out
@@ -139,10 +139,12 @@ def _verdict(contracts: Contracts, seat: int, played: dict[str, Any],
     against the best so far, and valued only where it reaches it."""
     start = next(s for m, s in starts if m == played)
     mine = best = contracts.score(start, seat)
+    sign = contracts.sign(start, seat)
     found = [(played, mine)]
     for move, start in starts:
-        if move != played and start is not None and contracts.at_least(start, seat, best):
+        if move != played and start is not None and contracts.at_least(start, seat, best,
+                                                                         sign):
             found.append((move, contracts.score(start, seat)))
-            best = max(best, found[-1][1])
+            best = max(best, found[-1][1], key=lambda v: sign * v)
     chosen = {str(m) for m, v in found if v == best}
     return mine, best, [m for m, _ in starts if str(m) in chosen]

@@ -47,15 +47,27 @@ class Contracts:
                 values[each] = judge.value(start, each)
         return self.hook.score(start, seat, values[side])
 
-    def at_least(self, start: Any, seat: int, score: float) -> bool:
-        """Whether ``seat``'s deal score from ``start`` is at least ``score``: by one test of
-        its side's value where the family names the least value that scores it."""
+    def sign(self, start: Any, seat: int) -> int:
+        """1 where ``seat`` wants a higher score, -1 where a lower (the low-wins systems: the
+        game's ranks, which the seat's side maximizes, report falling scores)."""
+        judge = positions.Judge(start)
+        game = judge.play.game(start, judge.sides[judge.side_of(seat)])
+        if game.additive:
+            return 1
+        low, high = game.bounds(game.position(start))
+        return -1 if game.report(high) < game.report(low) else 1
+
+    def at_least(self, start: Any, seat: int, score: float, sign: int = 1) -> bool:
+        """Whether ``seat``'s deal score from ``start`` is at least as good as ``score`` (at
+        least, or with ``sign`` -1 at most): by one test of its side's value where the family
+        names the least value that scores it."""
         key = self.hook.contract(start, seat)
         judge = self.seeded.get(key) or positions.Judge(start)
         side = judge.side_of(seat)
         least = self.hook.least(start, seat, score)
-        if side in self.values.get(key, {}) or self.hook.cut(start, seat) or least is None:
-            return self.score(start, seat) >= score
+        if side in self.values.get(key, {}) or self.hook.cut(start, seat) or least is None \
+                or sign < 0:
+            return sign * self.score(start, seat) >= sign * score
         if (key, side, least) not in self.tests:
             self.tests[key, side, least] = judge.reaches(start, side, least)
         return self.tests[key, side, least]

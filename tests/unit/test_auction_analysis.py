@@ -80,10 +80,10 @@ def test_italiana_an_overbid_on_a_worthless_hand_costs_its_bid_and_passing_was_b
     assert overbid["cost"] == overbid["best"] + 70
 
 
-def _whist(bids: list[int]) -> list[Any]:
+def _whist(bids: list[int], options: dict[str, Any] | None = None) -> list[Any]:
     """Four players, a one-card hand (number 13, hearts trumps), seat 3 deals, seat 0 leads the
     ace of trumps; seats 1 to 3 hold low clubs."""
-    rules = registry.rules_for("serbian-whist", 4, {})
+    rules = registry.rules_for("serbian-whist", 4, options or {})
     hands = [["AH"], ["2C"], ["3C"], ["4C"]]
     stock = [c for c in rules.pack() if c not in {"AH", "2C", "3C", "4C"}]
     events = game.prearranged_deal(rules, 3, hands, stock, number=13)
@@ -97,6 +97,17 @@ def test_whist_the_ace_of_trumps_should_bid_one_and_a_low_club_nothing() -> None
     assert ace["best_moves"] == [bid(1)]
     low = judged[1, "bid"]
     assert (low["value"], low["best"], low["cost"], low["best_moves"]) == (10, 10, 0, [bid(0)])
+
+
+def test_whist_where_low_scores_win_the_best_bid_is_the_lowest_score_and_costs_are_positive(
+        ) -> None:
+    """``negative``: a miss by d tricks scores d(d+1)/2, the lowest total wins."""
+    report = analyse(events := _whist([0, 0, 0, 0], {"scoring": "negative"}),
+                     list(range(len(events))), "d")
+    ace = report["decisions"][0]
+    assert (ace["seat"], ace["value"], ace["best"], ace["cost"]) == (0, 1, 0, 1)
+    assert ace["best_moves"] == [bid(1)]
+    assert all(d["cost"] >= 0 for d in report["decisions"])
 
 
 def test_a_replaced_bid_keeps_the_later_ones_and_moves_the_hooked_dealer_to_the_nearest() -> None:
