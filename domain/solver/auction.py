@@ -13,7 +13,7 @@ only scores what the same card play takes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import game
@@ -51,9 +51,9 @@ def recorded(events: Sequence[Event], states: Sequence[Any], after: int) -> Reco
     """The decisions before the card play recorded after event ``after``."""
     out: Recorded = []
     for i in range(after + 1, len(events)):
-        move, kind = command_of(events[i]), kind_of(states[i - 1])
-        if move is not None and kind is not None and events[i].seat is not None:
-            out.append((events[i].seat, kind, move.to_dict()))
+        move, kind, seat = command_of(events[i]), kind_of(states[i - 1]), events[i].seat
+        if move is not None and kind is not None and seat is not None:
+            out.append((seat, kind, move.to_dict()))
     return out
 
 

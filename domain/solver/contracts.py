@@ -20,7 +20,7 @@ class Contracts:
                  ) -> None:
         self.hook = hook
         self.values: dict[Hashable, dict[int, float]] = {}
-        self.tests: dict[tuple[Hashable, int, int], bool] = {}
+        self.tests: dict[tuple[Hashable, int, float], bool] = {}
         self.seeded: dict[Hashable, positions.Judge] = {}
         if seed is not None:
             state, judge = seed
