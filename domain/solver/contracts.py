@@ -22,17 +22,27 @@ class Contracts:
         self.values: dict[Hashable, dict[int, float]] = {}
         self.tests: dict[tuple[Hashable, int, float], bool] = {}
         self.seeded: dict[Hashable, positions.Judge] = {}
+        self.recent: tuple[Hashable, positions.Judge] | None = None
         if seed is not None:
             state, judge = seed
             for seat in range(state.rules.players):
                 self.seeded[hook.contract(state, seat)] = judge
+
+    def _judge(self, key: Hashable, start: Any) -> positions.Judge:
+        """The contract's judge: the seed's, else the last one made if it is this contract's
+        (a test and then a search share its table), else a new one, the last forgotten."""
+        if key in self.seeded:
+            return self.seeded[key]
+        if self.recent is None or self.recent[0] != key:
+            self.recent = key, positions.Judge(start)
+        return self.recent[1]
 
     def score(self, start: Any, seat: int) -> float:
         """``seat``'s deal score from the card play's ``start`` under perfect play: from the
         side's exact value, or where the score is flat beyond the family's ``cut``, from one
         test of the value against it."""
         key = self.hook.contract(start, seat)
-        judge = self.seeded.get(key) or positions.Judge(start)
+        judge = self._judge(key, start)
         side = judge.side_of(seat)
         values = self.values.setdefault(key, {})
         cut = self.hook.cut(start, seat)
@@ -62,7 +72,7 @@ class Contracts:
         least, or with ``sign`` -1 at most): by one test of its side's value where the family
         names the least value that scores it."""
         key = self.hook.contract(start, seat)
-        judge = self.seeded.get(key) or positions.Judge(start)
+        judge = self._judge(key, start)
         side = judge.side_of(seat)
         least = self.hook.least(start, seat, score)
         if side in self.values.get(key, {}) or self.hook.cut(start, seat) or least is None \
