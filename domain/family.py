@@ -151,13 +151,13 @@ class AuctionPlay(Protocol[S_in]):
     on besides the cards: equal contracts, equal values), ``seat``'s deal ``score`` where its
     side's card play is worth ``value`` (``positions.Judge``'s units, the score never less for
     more), the ``cut``: the value from which the score rises, and whether it varies above
-    (None: the exact value is needed), and the ``least`` value that scores ``score`` (None:
-    not known), so that one test of the value may do."""
+    (None: the exact value is needed), and the ``inverse``: the value that scores ``score``
+    where the score is the value (None: not so), so that one test of the value may do."""
 
     def contract(self, state: S_in, seat: int) -> Hashable: ...
     def score(self, state: S_in, seat: int, value: float) -> float: ...
     def cut(self, state: S_in, seat: int) -> tuple[int, bool] | None: ...
-    def least(self, state: S_in, seat: int, score: float) -> float | None: ...
+    def inverse(self, state: S_in, seat: int, score: float) -> float | None: ...
 
 
 class Family(Protocol[S, R]):

@@ -136,15 +136,16 @@ def judge(events: Sequence[Event], states: Sequence[Any], seqs: Sequence[int],
 def _verdict(contracts: Contracts, seat: int, played: dict[str, Any],
              starts: list[tuple[dict[str, Any], Any]]) -> positions.Verdict:
     """The played move's value, the best and the best moves: each other move is first tested
-    against the best so far, and valued only where it reaches it."""
+    against the best so far, then whether it passes it, and valued only where it does."""
     start = next(s for m, s in starts if m == played)
     mine = best = contracts.score(start, seat)
     sign = contracts.sign(start, seat)
     found = [(played, mine)]
     for move, start in starts:
-        if move != played and start is not None and contracts.at_least(start, seat, best,
-                                                                         sign):
-            found.append((move, contracts.score(start, seat)))
-            best = max(best, found[-1][1], key=lambda v: sign * v)
+        if move == played or start is None or not contracts.at_least(start, seat, best, sign):
+            continue  # worse than the best so far
+        better = contracts.at_least(start, seat, best, sign, beyond=True)
+        found.append((move, contracts.score(start, seat) if better else best))
+        best = found[-1][1]
     chosen = {str(m) for m, v in found if v == best}
     return mine, best, [m for m, _ in starts if str(m) in chosen]

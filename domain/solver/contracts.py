@@ -20,7 +20,7 @@ class Contracts:
                  ) -> None:
         self.hook = hook
         self.values: dict[Hashable, dict[int, float]] = {}
-        self.tests: dict[tuple[Hashable, int, float], bool] = {}
+        self.tests: dict[tuple[Hashable, int, float, bool], bool] = {}
         self.seeded: dict[Hashable, positions.Judge] = {}
         self.recent: tuple[Hashable, positions.Judge] | None = None
         if seed is not None:
@@ -48,10 +48,11 @@ class Contracts:
         cut = self.hook.cut(start, seat)
         if side not in values and cut is not None:
             at, varies = cut
-            if (key, side, at) not in self.tests:
-                self.tests[key, side, at] = judge.reaches(start, side, at)
-            if not self.tests[key, side, at] or not varies:
-                return self.hook.score(start, seat, at if self.tests[key, side, at] else at - 1)
+            if (key, side, at, False) not in self.tests:
+                self.tests[key, side, at, False] = judge.reaches(start, side, at)
+            reached = self.tests[key, side, at, False]
+            if not reached or not varies:
+                return self.hook.score(start, seat, at if reached else at - 1)
         if side not in values:  # two sides: the other's value is the same search's
             for each in range(len(judge.sides)) if judge.two else (side,):
                 values[each] = judge.value(start, each)
@@ -67,17 +68,19 @@ class Contracts:
         low, high = game.bounds(game.position(start))
         return -1 if game.report(high) < game.report(low) else 1
 
-    def at_least(self, start: Any, seat: int, score: float, sign: int = 1) -> bool:
+    def at_least(self, start: Any, seat: int, score: float, sign: int = 1,
+                 beyond: bool = False) -> bool:
         """Whether ``seat``'s deal score from ``start`` is at least as good as ``score`` (at
-        least, or with ``sign`` -1 at most): by one test of its side's value where the family
-        names the least value that scores it."""
+        least, or with ``sign`` -1 at most; ``beyond``: better): by one test of its side's
+        value where the family says which value scores it."""
         key = self.hook.contract(start, seat)
         judge = self._judge(key, start)
         side = judge.side_of(seat)
-        least = self.hook.least(start, seat, score)
-        if side in self.values.get(key, {}) or self.hook.cut(start, seat) or least is None \
+        value = self.hook.inverse(start, seat, score)
+        if side in self.values.get(key, {}) or self.hook.cut(start, seat) or value is None \
                 or sign < 0:
-            return sign * self.score(start, seat) >= sign * score
-        if (key, side, least) not in self.tests:
-            self.tests[key, side, least] = judge.reaches(start, side, least)
-        return self.tests[key, side, least]
+            mine = sign * self.score(start, seat)
+            return mine > sign * score if beyond else mine >= sign * score
+        if (key, side, value, beyond) not in self.tests:
+            self.tests[key, side, value, beyond] = judge.reaches(start, side, value, beyond)
+        return self.tests[key, side, value, beyond]

@@ -77,7 +77,7 @@ class ItalianaAuction:
         return TOTAL - state.bid + 1, False
 
     @staticmethod
-    def least(state: Any, seat: int, score: float) -> None:
+    def inverse(state: Any, seat: int, score: float) -> None:
         return None  # the cut says it with one test
 
 

@@ -74,7 +74,7 @@ class WhistAuction:
         return None  # scores are searched as ranks: the exact value it is
 
     @staticmethod
-    def least(state: Any, seat: int, score: float) -> float | None:
+    def inverse(state: Any, seat: int, score: float) -> float | None:
         """The score itself, where more is better (not under the low-wins systems)."""
         return None if state.rules.options["scoring"] in LOW_WINS else score
 
