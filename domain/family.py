@@ -146,18 +146,18 @@ class PerfectPlay(Protocol[S_in]):
 
 
 class AuctionPlay(Protocol[S_in]):
-    """What the analysis needs to judge bids, trumps and calls, at a card play's start: the
-    ``contract`` (what ``seat``'s perfect-play value depends on besides the cards), ``seat``'s
-    deal ``score`` where its side's card play is worth ``value`` (never less for more), the
-    ``cut`` (the value from which the score rises, and whether it varies above; None: the
-    exact value is needed) or the ``inverse`` (the value scoring ``score``, where the score is
-    the value), so that one test may do, and the ``candidates`` worth valuing among ``moves``
-    (a family's bound, for speed)."""
+    """What the analysis needs to judge the decisions before the card play (a bid, a trump, a
+    call): at a card play's start, the ``contract`` (what ``seat``'s perfect-play value depends
+    on besides the cards: equal contracts, equal values), ``seat``'s deal ``score`` where its
+    side's card play is worth ``value`` (``positions.Judge``'s units, the score never less for
+    more), the ``cut``: the value from which the score rises, and whether it varies above
+    (None: the exact value is needed), and the ``inverse``: the value that scores ``score``
+    where the score is the value (None: not so), so that one test of the value may do."""
+
     def contract(self, state: S_in, seat: int) -> Hashable: ...
     def score(self, state: S_in, seat: int, value: float) -> float: ...
     def cut(self, state: S_in, seat: int) -> tuple[int, bool] | None: ...
     def inverse(self, state: S_in, seat: int, score: float) -> float | None: ...
-    def candidates(self, state: S_in, seat: int, moves: list[Move]) -> list[Move]: ...
 
 
 class Family(Protocol[S, R]):

@@ -125,22 +125,12 @@ def judge(events: Sequence[Event], states: Sequence[Any], seqs: Sequence[int],
         replay = Replay(recorded(events, states, i))
         starts = [(m, replay.start(states[i - 1], seat, m))
                   for m in game.legal_moves(states[i - 1], seat)]
-        starts = _bounded(hook, seat, played.to_dict(), starts)
         mine, best, best_moves = _verdict(contracts, seat, played.to_dict(), starts)
         out.append({"seq": seqs[i], "seat": seat, "move": played.to_dict(), "value": mine,
                     "best": best, "best_moves": best_moves, "cost": abs(best - mine)})
         if tick is not None:
             tick()
     return out
-
-
-def _bounded(hook: AuctionPlay[Any], seat: int, played: dict[str, Any],
-             starts: list[tuple[dict[str, Any], Any]]) -> list[tuple[dict[str, Any], Any]]:
-    """The moves the family's ``candidates`` keep (at the played move's card play start), and
-    the played one."""
-    start = next(s for m, s in starts if m == played)
-    keep = hook.candidates(start, seat, [m for m, s in starts if s is not None])
-    return [(m, s) for m, s in starts if m == played or (s is not None and m in keep)]
 
 
 def _verdict(contracts: Contracts, seat: int, played: dict[str, Any],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from ..family import AuctionPlay, Move, PerfectPlay
+from ..family import AuctionPlay, PerfectPlay
 from ..solver.trick_game import TrickGame
 from . import core
 from .italiana import seat_score
@@ -75,10 +75,6 @@ class ItalianaAuction:
         if seat in ItalianaPlay.sides(state)[0]:
             return state.bid, True
         return TOTAL - state.bid + 1, False
-
-    @staticmethod
-    def candidates(state: Any, seat: int, moves: list[Move]) -> list[Move]:
-        return moves  # a contract's search is shared by every bid level: all are valued
 
     @staticmethod
     def inverse(state: Any, seat: int, score: float) -> None:

@@ -9,8 +9,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..family import AuctionPlay, Move, PerfectPlay
-from ..solver.native import solver_for
+from ..family import AuctionPlay, PerfectPlay
 from ..solver.trick_game import TrickGame
 from .rules import LOW_WINS, WhistRules
 
@@ -75,31 +74,9 @@ class WhistAuction:
         return None  # scores are searched as ranks: the exact value it is
 
     @staticmethod
-    def candidates(state: Any, seat: int, moves: list[Move]) -> list[Move]:
-        """The bids the seat could make against everyone: between the fewest tricks it can
-        hold itself to and the most it can take (a search each, everyone else against it).
-        Every other bid misses whatever the seat does, and under every scoring system a miss
-        scores no better than a made bid: they are not valued (a bound, for speed)."""
-        fewest, most = trick_range(state, seat)
-        return [m for m in moves if m.get("value") in range(fewest, most + 1)]
-
-    @staticmethod
     def inverse(state: Any, seat: int, score: float) -> float | None:
         """The score itself, where more is better (not under the low-wins systems)."""
         return None if state.rules.options["scoring"] in LOW_WINS else score
-
-
-def trick_range(state: Any, seat: int) -> tuple[int, int]:
-    """The fewest tricks ``seat`` can hold itself to and the most it can take from the card
-    play's start ``state``, every other seat against it."""
-    rules, n = state.rules, state.cards
-    found = []
-    for ranks in (list(range(n + 1)), list(range(n, -1, -1))):
-        game = TrickGame(rules.order, {}, state.trump, rules.players,
-                         [s == seat for s in range(rules.players)], True, ranks,
-                         lambda s: s.tricks_won[seat])
-        found.append(int(solver_for(game).value(game.position(state))))
-    return n - found[1], found[0]
 
 
 PLAY, AUCTION = WhistPlay(), WhistAuction()
