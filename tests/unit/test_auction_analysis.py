@@ -4,12 +4,13 @@ card play perfect from the contract on (``domain/solver/auction.py``)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from domain import game, registry
 from domain.solver import auction
 from domain.solver.analysis import analyse
-from tests.helpers import arrange, step
+from tests.helpers import arrange, secret, step
 
 SPADES = ["AS", "7S", "KS", "JS", "QS", "6S", "5S", "4S", "3S", "2S"]
 LOW = ["6H", "5H", "4H", "3H", "2H", "6D", "5D", "4D", "3D", "2D"]
@@ -125,3 +126,33 @@ def test_card_play_families_have_no_decisions_before_it() -> None:
     for preset, players in (("sueca", 4), ("sedma", 2), ("briscola", 2)):
         rules = registry.rules_for(preset, players, {})
         assert auction.auction_of(rules) is None
+
+
+def _random(preset: str, players: int, number: int, seed: int) -> list[Any]:
+    rules = registry.rules_for(preset, players, {})
+    events = game.new_deal(rules, number, seed % players, secret(f"a{seed}"))
+    state, rng = game.fold(events), random.Random(seed)
+    while state.phase != "over":
+        state, new = step(state, state.turn, rng.choice(game.legal_moves(state, state.turn)),
+                          secret(f"a{seed}"))
+        events = events + new
+    return events
+
+
+def test_the_move_played_is_worth_its_seats_score_at_the_card_plays_start() -> None:
+    """Random deals: every bid, trump and call played is worth what the card play's start
+    value scores for its seat, and no move is worth more than the best."""
+    deals = (("serbian-whist", 4, 10, 0), ("serbian-whist", 5, 8, 1), ("sueca-italiana", 6, 1, 2))
+    for preset, players, number, seed in deals:
+        events = _random(preset, players, number, seed)
+        report = analyse(events, list(range(len(events))), "d")
+        final = game.fold(events)
+        early = [d for d in report["decisions"] if d["move"]["type"] != "play"]
+        assert early
+        assert all(d["cost"] >= 0 and (d["cost"] == 0) == (d["move"] in d["best_moves"])
+                   for d in early)
+        for d in early:
+            side = next(s for s in report["sides"] if d["seat"] in s["seats"])
+            hook = auction.auction_of(final.rules)
+            assert hook is not None
+            assert d["value"] == hook.score(final, d["seat"], side["start_value"])
