@@ -10,11 +10,6 @@ from typing import Any
 from ..family import AuctionPlay
 from . import positions
 
-# A contract's judge answers a test or two, not a whole deal's decisions: a small table, as
-# allocating and touching the large one cost more than the search (whist, 13 cards: 2^18
-# entries took 3.64 CPU s where 2^22 took 5.04, 2^20 4.18, 2^16 3.87).
-TABLE_BITS = 18
-
 
 class Contracts:
     """The seats' values at card play starts, one solve per contract, of which only the values
@@ -39,7 +34,7 @@ class Contracts:
         if key in self.seeded:
             return self.seeded[key]
         if self.recent is None or self.recent[0] != key:
-            self.recent = key, positions.Judge(start, TABLE_BITS)
+            self.recent = key, positions.Judge(start)
         return self.recent[1]
 
     def score(self, start: Any, seat: int) -> float:

@@ -67,15 +67,15 @@ class NativeSolver:
 AnySolver = Solver | NativeSolver
 
 
-def solver_for(game: Game, table_bits: int = TABLE_BITS) -> AnySolver:
+def solver_for(game: Game) -> AnySolver:
     """The game's own compiled search if it has one (``compiled_solver``: a family's own game,
-    such as a capture game), the compiled core for a generic trick game where it is built
-    (with a table of 2^``table_bits`` entries), else the Python search."""
+    such as a capture game), the compiled core for a generic trick game where it is built,
+    else the Python search."""
     make = getattr(game, "compiled_solver", None)
     compiled = make() if make is not None else None
     if compiled is not None:
         return compiled  # type: ignore[no-any-return]
     if native(game):
-        return NativeSolver(game, table_bits)  # type: ignore[arg-type]
+        return NativeSolver(game)  # type: ignore[arg-type]
     return Solver(game)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..family import CARD_PLAY, PerfectPlay, SolverGame
 from ..registry import family_of
-from .native import TABLE_BITS, AnySolver, solver_for
+from .native import AnySolver, solver_for
 
 MoveValues = list[tuple[dict[str, Any], float]]
 Verdict = tuple[float, float, list[dict[str, Any]]]  # the move's value, the best, best moves
@@ -55,7 +55,7 @@ class Judge:
     where the family's game reports one), under perfect play from there with every card known.
     Raises ValueError for a deal the solver does not play."""
 
-    def __init__(self, state: Any, table_bits: int = TABLE_BITS) -> None:
+    def __init__(self, state: Any) -> None:
         play = play_of(state.rules)
         if play is None:
             raise ValueError("the solver does not play these rules")
@@ -64,7 +64,6 @@ class Judge:
         self.solvers: dict[int, AnySolver] = {}
         self.total: int | None = None
         self.last: dict[int, int] = {}  # a side's last value found (its total, raw)
-        self.table_bits = table_bits  # the compiled core's table: 2^bits entries
 
     @property
     def nodes(self) -> int:
@@ -77,8 +76,7 @@ class Judge:
         side = 0 if self.two else side
         solver = self.solvers.get(side)
         if solver is None:
-            game = self.play.game(state, self.sides[side])
-            solver = self.solvers[side] = solver_for(game, self.table_bits)
+            solver = self.solvers[side] = solver_for(self.play.game(state, self.sides[side]))
         return solver
 
     def move_values(self, state: Any, seat: int, legal: list[dict[str, Any]],
