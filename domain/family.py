@@ -28,7 +28,7 @@ records it in its events under the family's names, hands the next deal's part to
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypedDict, TypeVar, get_args, is_typeddict
 
@@ -147,6 +147,21 @@ class PerfectPlay(Protocol[S_in]):
     def points(self, final: S_in, sides: list[list[int]]) -> list[float]: ...
 
 
+class AuctionPlay(Protocol[S_in]):
+    """What the analysis needs to judge the decisions before the card play (a bid, a trump, a
+    call): at a card play's start, the ``contract`` (what ``seat``'s perfect-play value depends
+    on besides the cards: equal contracts, equal values), ``seat``'s deal ``score`` where its
+    side's card play is worth ``value`` (``positions.Judge``'s units, the score never less for
+    more), the ``cut``: the value from which the score rises, and whether it varies above
+    (None: the exact value is needed), and the ``inverse``: the value that scores ``score``
+    where the score is the value (None: not so), so that one test of the value may do."""
+
+    def contract(self, state: S_in, seat: int) -> Hashable: ...
+    def score(self, state: S_in, seat: int, value: float) -> float: ...
+    def cut(self, state: S_in, seat: int) -> tuple[int, bool] | None: ...
+    def inverse(self, state: S_in, seat: int, score: float) -> float | None: ...
+
+
 class Family(Protocol[S, R]):
     """A game family: its rules ``R`` and its deal state ``S``."""
 
@@ -208,6 +223,8 @@ class Family(Protocol[S, R]):
     @property
     def solver(self) -> Callable[[R], PerfectPlay[S] | None] | None: ...
     @property
+    def auction(self) -> Callable[[R], AuctionPlay[S] | None] | None: ...
+    @property
     def schemas(self) -> Mapping[str, Json] | None: ...
 
     # -- its events' data (``domain/event_data.py``): every event type its deals log, each
@@ -232,6 +249,7 @@ OPTIONAL = {  # each optional hook, and what a family without it does without
     "points_total": "the property tests cannot check what a deal's points add up to",
     "search_decision": "the search bot treats a bid, a trump or a call as it treats a card",
     "solver": "no deal of the family is analysed (domain/solver)",
+    "auction": "the analysis judges the card play only, not the bids, trumps and calls",
 }
 
 

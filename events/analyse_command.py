@@ -43,7 +43,7 @@ def to_text(report: dict[str, Any]) -> str:
     lines.append(f"  {'seq':>4} {'seat':>4}  {'move':<10} {'value':>6} {'best':>6} "
                  f"{'cost':>5}  best moves")
     for d in report["decisions"]:
-        best = " ".join(_move(m) for m in d["best_moves"])
+        best = ", ".join(_move(m) for m in d["best_moves"])
         mark = "" if d["cost"] == 0 else "  <-"
         lines.append(f"  {d['seq']:>4} {d['seat']:>4}  {_move(d['move']):<10} "
                      f"{d['value']:>6} {d['best']:>6} {d['cost']:>5}  {best}{mark}")
@@ -51,4 +51,8 @@ def to_text(report: dict[str, Any]) -> str:
 
 
 def _move(move: dict[str, Any]) -> str:
-    return str(move.get("card") or move["type"])
+    """A card as itself; any other move as its type and fields: "bid 9", "call none"."""
+    if move["type"] == "play":
+        return str(move["card"])
+    rest = ["none" if v is None else str(v) for k, v in move.items() if k != "type"]
+    return " ".join([move["type"], *rest])

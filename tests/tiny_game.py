@@ -191,6 +191,7 @@ class Tiny:
     playout = None  # the search bot plays out through the reducers
     best_of = None
     search_decision = None
+    auction = None
 
 
 TINY = Tiny()

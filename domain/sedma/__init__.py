@@ -60,6 +60,7 @@ class Sedma:
     carries = ()
     endgame = staticmethod(endgame)
     search_decision = None
+    auction = None
     solver = staticmethod(_solver.solver)
 
 

@@ -123,6 +123,22 @@ class Judge:
         self.last[side] = taken + solver.value(position)
         return self._report(solver, side, self.last[side])
 
+    def reaches(self, state: Any, side: int, target: float, beyond: bool = False) -> bool:
+        """Whether the side's value of the position is at least ``target`` (``beyond``: more),
+        by one zero-window test (where values are ranks, of the least rank reported so)."""
+        solver, position, taken = self._setup(state, side)
+        game = solver.game
+        if not game.additive:
+            low, high = game.bounds(position)
+            ranks = [r for r in range(low, high + 1) if game.report(taken + r) > target
+                     or (not beyond and game.report(taken + r) == target)]
+            return bool(ranks) and bool(solver.test(position, ranks[0]) >= ranks[0])
+        points = int(target) + (1 if beyond else 0)
+        if self.two and side == 1:  # the max side's at most the total less the target
+            above = (self.total or 0) - points - taken + 1
+            return bool(solver.test(position, above) < above)
+        return bool(solver.test(position, points - taken) >= points - taken)
+
     def _setup(self, state: Any, side: int) -> tuple[AnySolver, Any, int]:
         solver = self._solver(side, state)
         position = solver.game.position(state)

@@ -68,6 +68,7 @@ class Sueca:
     endgame = staticmethod(sueca_endgame)
     search_decision = None
     solver = staticmethod(_solver.sueca)
+    auction = None
 
 
 class Italiana:
@@ -103,6 +104,7 @@ class Italiana:
     endgame = staticmethod(italiana_endgame)
     search_decision = staticmethod(_bidding.choose)
     solver = staticmethod(_solver.italiana)
+    auction = staticmethod(_solver.italiana_auction)
 
 
 SUECA: Family[SuecaState, SuecaRules] = Sueca()

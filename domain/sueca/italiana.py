@@ -191,12 +191,17 @@ def _score(state: ItalianaState, secret: DealSecret | None) -> TricksScored:
     others = [s for s in range(state.rules.players) if s not in team]
     taken = core.card_points(state, team)
     made = taken >= bid
-    net = [(taken if made else -bid) if s in team else (0 if made else bid)
-           for s in range(state.rules.players)]
+    net = [seat_score(taken, bid, s in team) for s in range(state.rules.players)]
     return {"sides": [team, others], "points": [taken, 120 - taken], "score": {
         "winner": 0 if made else 1, "winners": team if made else others, "bid": bid,
         "bidder": bidder, "partner": state.partner, "made": made, "match_points": net},
         "tricks": list(state.tricks_won), **reveal(state.commitment, secret)}
+
+
+def seat_score(taken: int, bid: int, in_team: bool) -> int:
+    """§8.5: a seat's score for the deal where the bidder's team took ``taken`` card points."""
+    made = taken >= bid
+    return (taken if made else -bid) if in_team else (0 if made else bid)
 
 
 def match_winners(rules: ItalianaRules, totals: Sequence[float], deals: int,

@@ -56,6 +56,7 @@ class Whist:
     endgame = staticmethod(endgame)
     search_decision = None
     solver = staticmethod(_solver.solver)
+    auction = staticmethod(_solver.auction)
 
 
 FAMILY: Family[WhistState, WhistRules] = Whist()

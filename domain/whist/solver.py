@@ -5,10 +5,11 @@ ones), each seat for itself."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..family import PerfectPlay
+from ..family import AuctionPlay, PerfectPlay
 from ..solver.trick_game import TrickGame
 from .rules import LOW_WINS, WhistRules
 
@@ -55,8 +56,35 @@ class WhistPlay:
         return [scores[seats[0]] for seats in sides]
 
 
-PLAY = WhistPlay()
+class WhistAuction:
+    """The analysis' view of the bids (``domain/family.py``'s ``AuctionPlay``): a seat's
+    paranoid value depends on its own bid only (the trumps and the leader are the deal's), and
+    is already its score."""
+
+    @staticmethod
+    def contract(state: Any, seat: int) -> Hashable:
+        return seat, state.bids[seat]
+
+    @staticmethod
+    def score(state: Any, seat: int, value: float) -> float:
+        return value
+
+    @staticmethod
+    def cut(state: Any, seat: int) -> None:
+        return None  # scores are searched as ranks: the exact value it is
+
+    @staticmethod
+    def inverse(state: Any, seat: int, score: float) -> float | None:
+        """The score itself, where more is better (not under the low-wins systems)."""
+        return None if state.rules.options["scoring"] in LOW_WINS else score
+
+
+PLAY, AUCTION = WhistPlay(), WhistAuction()
 
 
 def solver(rules: WhistRules) -> PerfectPlay[WhistState]:
     return PLAY
+
+
+def auction(rules: WhistRules) -> AuctionPlay[WhistState]:
+    return AUCTION

@@ -72,14 +72,16 @@ def test_cli_analyses_an_export_offline(tmp_path: Path) -> None:
     cli = [sys.executable, "-m", "tricklog_cli", "analyse"]
     text = subprocess.run([*cli, str(path)], capture_output=True, text=True)
     assert text.returncode == 0, text.stderr
-    assert text.stdout.startswith("deal w-1") and "analysing: 8/8 decisions" in text.stderr
+    assert text.stdout.startswith("deal w-1") and "analysing: 12/12 decisions" in text.stderr
+    assert "bid " in text.stdout  # the four bids are judged too, before the eight cards
     out = subprocess.run([*cli, "--json", "--no-progress", str(path)], capture_output=True,
                          text=True)
     report = orjson.loads(out.stdout)
-    assert out.stderr == "" and len(report["decisions"]) == 8 and len(report["sides"]) == 4
+    assert out.stderr == "" and len(report["decisions"]) == 12 and len(report["sides"]) == 4
+    assert [d["move"]["type"] for d in report["decisions"]] == ["bid"] * 4 + ["play"] * 8
     ending = orjson.loads(subprocess.run([*cli, "--json", "--last", "4", str(path)],
                                          capture_output=True, text=True).stdout)
-    assert [d["seq"] for d in ending["decisions"]] == [d["seq"] for d in report["decisions"]][4:]
+    assert [d["seq"] for d in ending["decisions"]] == [d["seq"] for d in report["decisions"]][8:]
     assert subprocess.run([*cli, "/nonexistent"], capture_output=True).returncode == 2
     path.write_text("[]")
     assert subprocess.run([*cli, str(path)], capture_output=True).returncode == 2

@@ -2,7 +2,7 @@
 // table stands as it was after the chosen one (everyone's hands once the deal is over); the raw
 // event is behind a toggle; the audit's verdict sits at the top. Once the deal is over, a button
 // asks what each card cost with every hand known (GET /v1/deals/{id}/analysis), shown under every
-// card as BBO shows its double-dummy tricks.
+// card as BBO shows its double-dummy tricks (and under every bid, trump and call where judged).
 import { api, gameName, matchOf, seats } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { foldHistory } from "./history.js";
@@ -294,9 +294,20 @@ class Replay {
       this.judged.textContent = `Perfect play (every hand known) — ${sides}`;
       return;
     }
-    const best = d.best_moves.map((m) => m.card || m.type).join(", ");
+    const best = d.best_moves.map(moveLabel).join(", ");
+    // A card or a stop is worth what its side takes; a bid, a trump or a call (judged before
+    // the card play) what the deal scores for its seat.
+    const whose = d.best_moves.some((m) => m.type === "play" || m.type === "stop") ? "side" : "seat's deal score";
     this.judged.textContent =
-      `Perfect play: this move is worth ${d.value} to its side, the best ${d.best} (${best})` +
+      `Perfect play: this move is worth ${d.value} to its ${whose}, the best ${d.best} (${best})` +
       (d.cost ? ` — it cost ${d.cost}.` : " — a best move.");
   }
+}
+
+// A judged move in a few words: a card as itself, any other move as its type and its fields
+// ("bid 9", "trump S", "call 7C", "call none", "lead partner", "pass").
+function moveLabel(m) {
+  if (m.type === "play") return m.card;
+  const rest = Object.entries(m).filter(([k]) => k !== "type").map(([, v]) => (v === null ? "none" : v));
+  return [m.type, ...rest].join(" ");
 }
