@@ -11,11 +11,10 @@ Required: dealing (``deal_layout``, ``check_prearranged``, ``dealt``, ``start``)
 ``automatic``: the next event the rules make happen by themselves; ``evolve``; ``decision``:
 the kind of decision the state asks of the seat to move, one of ``DECISIONS``, or None where
 none is asked), showing (``view``, ``hidden``, ``page``: how the page shows the game;
-``view_schema``: the name of its view's schema in openapi.yaml) and the match
-(``next_dealer``, ``match_winners``). The command flow (``flow.py``) turns ``command``,
-``automatic`` and ``evolve`` into ``game.decide``, ``game.step`` and ``game.settle`` for every
-family. The optional hooks, None where a family has none, and what each enables are
-``OPTIONAL``'s; ``missing`` lists those a family lacks (the conformance test prints them).
+``view_schema``: its view's schema in openapi.yaml) and the match (``next_dealer``,
+``match_winners``). The command flow (``flow.py``) turns ``command``, ``automatic`` and
+``evolve`` into ``game.decide``, ``game.step`` and ``game.settle`` for every family. The
+optional hooks (None where a family has none), what each enables: ``OPTIONAL``.
 
 Carry-over: whatever passes from one deal to the next or to the match's end (the game points
 a drawn deal carries, a second total that breaks ties) is the family's own, opaque to the match
@@ -117,8 +116,7 @@ class DealState(Protocol):
     def hands(self) -> tuple[tuple[str, ...], ...]: ...
     @property
     def result(self) -> DealResult | None: ...  # None once over: ``abandoned``, no result
-    @property
-    def commitment(self) -> str | None: ...  # ``dealt``'s, which ``scored`` or ``abandoned`` opens
+    commitment: str | None  # ``dealt``'s, which ``scored`` or ``abandoned`` opens
 
 
 class SolverGame(Game, Protocol[S_in]):
