@@ -64,26 +64,63 @@ def play_one(rules: Any, number: int, cheaters: set[int], rate: float, cards: in
     return events
 
 
+def measure(preset: str, players: int, number: int, cheaters: set[int], rate: float,
+            cards: int) -> dict[str, Any]:
+    """One deal played and judged: each seat's [telling, matched] and the CPU it took."""
+    rules = rules_for(preset, players, {})
+    t0 = time.process_time()
+    events = play_one(rules, number, cheaters, rate, cards)
+    t1 = time.process_time()
+    found = fairplay.telling(events, range(len(events)), None, f"d{number}", cards)
+    seats = {str(s): [0, 0] for s in range(rules.players)}
+    for d in found:
+        seats[str(d["seat"])][0] += 1
+        seats[str(d["seat"])][1] += int(d["matched"])
+    return {"preset": preset, "players": players, "deal": number, "cards": cards,
+            "cheaters": sorted(cheaters), "cheat_rate": rate, "seats": seats,
+            "play_cpu_s": round(t1 - t0, 3), "report_cpu_s": round(time.process_time() - t1, 3)}
+
+
+def append(path: Path, row: dict[str, Any]) -> None:
+    with path.open("ab") as out:
+        out.write(orjson.dumps(row) + b"\n")
+
+
 def play(args: argparse.Namespace) -> None:
-    rules = rules_for(args.preset, args.players, {})
-    cheaters = set(args.cheater)
-    with open(args.out, "ab") as out:
-        for number in range(args.start, args.start + args.deals):
-            t0 = time.process_time()
-            events = play_one(rules, number, cheaters, args.cheat_rate, args.cards)
-            t1 = time.process_time()
-            found = fairplay.telling(events, range(len(events)), None, f"d{number}", args.cards)
-            seats = {str(s): [0, 0] for s in range(rules.players)}
-            for d in found:
-                seats[str(d["seat"])][0] += 1
-                seats[str(d["seat"])][1] += int(d["matched"])
-            row = {"preset": args.preset, "players": args.players, "deal": number,
-                   "cards": args.cards, "cheaters": sorted(cheaters),
-                   "cheat_rate": args.cheat_rate, "seats": seats,
-                   "play_cpu_s": round(t1 - t0, 3),
-                   "report_cpu_s": round(time.process_time() - t1, 3)}
-            out.write(orjson.dumps(row) + b"\n")
-            out.flush()
+    for number in range(args.start, args.start + args.deals):
+        row = measure(args.preset, args.players, number, set(args.cheater), args.cheat_rate,
+                      args.cards)
+        append(Path(args.out), row)
+        print(f"{args.out}: deal {number} ({number - args.start + 1}/{args.deals}), "
+              f"{row['play_cpu_s'] + row['report_cpu_s']:.1f} CPU s", file=sys.stderr,
+              flush=True)
+
+
+def rounds(args: argparse.Namespace) -> None:
+    """Round robin over ``--job preset:players:cards`` until ``--until`` (UTC HH:MM): each
+    round one honest deal of every job, and one with ``omniscient`` in seat 0 every
+    ``--cheat-every`` rounds, appended to ``DIR/<preset>-<players>p-{honest,cheat}.jsonl``
+    (resumed after the last deal already there), with a progress line a deal."""
+    hour, minute = map(int, args.until.split(":"))
+    end = time.time() + (hour * 3600 + minute * 60 - time.time()) % 86400
+    jobs = [(p, int(n), int(c)) for p, n, c in (j.split(":") for j in args.job)]
+    for i in range(10**6):
+        for preset, players, cards in jobs:
+            for kind in ("honest", "cheat") if i % args.cheat_every == 0 else ("honest",):
+                if time.time() >= end:
+                    return
+                path = Path(args.dir) / f"{preset}-{players}p-{kind}.jsonl"
+                done = load(str(path)) if path.exists() else []
+                number = max([r["deal"] for r in done], default=args.start - 1) + 1
+                row = measure(preset, players, number, {0} if kind == "cheat" else set(),
+                              args.cheat_rate, cards)
+                append(path, row)
+                seats = [c for r in done + [row] for c in r["seats"].values()]
+                print(f"{time.strftime('%H:%M:%S', time.gmtime())} {path.name}: deal {number}"
+                      f" ({len(done) + 1} deals, {sum(t for t, _ in seats)} telling, "
+                      f"{sum(m for _, m in seats)} matched), "
+                      f"{row['play_cpu_s'] + row['report_cpu_s']:.1f} CPU s",
+                      file=sys.stderr, flush=True)
 
 
 def load(path: str | None) -> list[dict[str, Any]]:
@@ -133,7 +170,7 @@ def summarize(args: argparse.Namespace) -> None:
           f"{match}/{tell} = {rate:.3f} over {len(honest)} deals "
           f"({tell / max(1, len(pool)):.2f} telling decisions a seat a deal)")
     if args.write:
-        report.write_calibration(family, {
+        report.write_calibration(first["preset"], n_seats, {
             "honest_rate": round(rate, 4), "telling": tell, "matched": match,
             "deals": len(honest), "cards": first["cards"], "preset": first["preset"],
             "players": n_seats, "bots": "search (320 playouts a move), every seat"})
@@ -172,6 +209,14 @@ def main() -> None:
     p.add_argument("--cheat-rate", type=float, default=0.25)
     p.add_argument("--out", required=True)
     p.set_defaults(run=play)
+    r = sub.add_parser("rounds")
+    r.add_argument("--job", action="append", required=True, help="preset:players:cards")
+    r.add_argument("--dir", default="docs/fairplay")
+    r.add_argument("--until", required=True, help="UTC HH:MM to stop at")
+    r.add_argument("--start", type=int, default=1)
+    r.add_argument("--cheat-every", type=int, default=2)
+    r.add_argument("--cheat-rate", type=float, default=0.25)
+    r.set_defaults(run=rounds)
     s = sub.add_parser("summarize")
     s.add_argument("--honest", required=True)
     s.add_argument("--cheat")
