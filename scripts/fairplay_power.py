@@ -157,43 +157,64 @@ def power(n: int, cheat: float, measured: tuple[int, int], threshold: float) -> 
     return 0.0 if k is None else fairplay.binomial_tail(k, n, cheat)
 
 
+def deals_for(share: float, per_deal: float, cheat: float, measured: tuple[int, int],
+              threshold: float) -> int | None:
+    """The fewest deals (in steps of 25, up to 5000) at which the binomial model flags a
+    cheater matching ``cheat`` of ``per_deal`` telling decisions a deal ``share`` of the time."""
+    return next((d for d in range(25, 5001, 25)
+                 if power(round(per_deal * d), cheat, measured, threshold) >= share), None)
+
+
+def detection(cheat: list[dict[str, Any]], measured: tuple[int, int], args: argparse.Namespace,
+              rng: random.Random) -> list[tuple[int, int]]:
+    """The cheater's rate and how often it is flagged; returns the run's honest seat-deals."""
+    n_seats, liars = cheat[0]["players"], set(cheat[0]["cheaters"])
+    liar = [c for s in sorted(liars) for c in counts(cheat, s)]
+    t, m = sum(x for x, _ in liar), sum(y for _, y in liar)
+    c = cheat[0]["cheat_rate"]
+    expected = c + (1 - c) * measured[0] / measured[1]
+    per_deal = t / max(1, len(liar))
+    print(f"cheater (omniscient, rate {c}): {m}/{t} = {m / max(1, t):.3f} over {len(cheat)} "
+          f"deals (expected {expected:.3f}), {per_deal:.2f} telling a deal")
+    for deals in args.deals_grid:
+        share = flagged_share(liar, deals, measured, args.threshold, rng)
+        model = power(round(per_deal * deals), expected, measured, args.threshold)
+        print(f"  {deals} deals: flagged {100 * share:.1f}% (resampled), "
+              f"{100 * model:.1f}% (binomial model at the expected rate)")
+    print(f"  95% detection (model, expected rate): "
+          f"{deals_for(0.95, per_deal, expected, measured, args.threshold)} deals")
+    return [x for s in range(n_seats) if s not in liars for x in counts(cheat, s)]
+
+
 def summarize(args: argparse.Namespace) -> None:
     honest, cheat = load(args.honest), load(args.cheat)
     first = (honest or cheat)[0]
-    rules = rules_for(first["preset"], first["players"], {})
-    n_seats = rules.players
+    n_seats = first["players"]
     pool = [c for s in range(n_seats) for c in counts(honest, s)]
     tell, match = sum(t for t, _ in pool), sum(m for _, m in pool)
-    rate = match / tell
-    family = family_of(rules).name
+    rate, a, b = match / tell, match + 0.5, tell - match + 0.5
+    sd = (a * b / ((a + b) ** 2 * (a + b + 1))) ** 0.5
+    family = family_of(rules_for(first["preset"], n_seats, {})).name
     print(f"{family} ({first['preset']} {n_seats}p), last {first['cards']} cards: honest "
-          f"{match}/{tell} = {rate:.3f} over {len(honest)} deals "
-          f"({tell / max(1, len(pool)):.2f} telling decisions a seat a deal)")
+          f"{match}/{tell} = {rate:.3f} (Beta({a}, {b}), sd {sd:.3f}) over {len(honest)} "
+          f"deals ({tell / max(1, len(pool)):.2f} telling decisions a seat a deal)")
     if args.write:
         report.write_calibration(first["preset"], n_seats, {
             "honest_rate": round(rate, 4), "telling": tell, "matched": match,
             "deals": len(honest), "cards": first["cards"], "preset": first["preset"],
             "players": n_seats, "bots": "search (320 playouts a move), every seat"})
     rng = random.Random(7)
-    threshold = args.threshold
-    fp_pool = list(pool)
+    pools = {"the calibration's own seats": pool}
     if cheat:
-        liars = set(cheat[0]["cheaters"])
-        fair_seats = [c for s in range(n_seats) if s not in liars for c in counts(cheat, s)]
-        fp_pool = fair_seats
-        liar = [c for s in liars for c in counts(cheat, s)]
-        t, m = sum(x for x, _ in liar), sum(y for _, y in liar)
-        print(f"cheater (rate {cheat[0]['cheat_rate']}): {m}/{t} = {m / max(1, t):.3f} over "
-              f"{len(cheat)} deals")
-        per_deal = t / max(1, len(liar))
-        for deals in args.deals_grid:
-            share = flagged_share(liar, deals, (match, tell), threshold, rng)
-            model = power(round(per_deal * deals), m / max(1, t), (match, tell), threshold)
-            print(f"  {deals} deals: flagged {100 * share:.1f}% (resampled), "
-                  f"{100 * model:.1f}% (binomial model, {per_deal:.2f} telling a deal)")
-    fp = flagged_share(fp_pool, 100, (match, tell), threshold, rng, 5000)
-    print(f"honest seats flagged in 100-deal samples at p < {threshold}: {100 * fp:.2f}% "
-          f"(5000 samples from {len(fp_pool)} seat-deals)")
+        pools["the cheater's run's honest seats"] = detection(cheat, (match, tell), args, rng)
+    expected = args.cheat_rate + (1 - args.cheat_rate) * rate
+    print(f"95% detection of omniscient {args.cheat_rate} (model, honest telling a deal): "
+          f"{deals_for(0.95, tell / max(1, len(pool)), expected, (match, tell), args.threshold)}"
+          " deals")
+    for name, fp_pool in pools.items():
+        fp = flagged_share(fp_pool, 100, (match, tell), args.threshold, rng, 5000)
+        print(f"{name} flagged in 100-deal samples at p < {args.threshold}: {100 * fp:.2f}% "
+              f"(5000 samples from {len(fp_pool)} seat-deals)")
 
 
 def main() -> None:
@@ -222,6 +243,7 @@ def main() -> None:
     s.add_argument("--cheat")
     s.add_argument("--threshold", type=float, default=report.THRESHOLD)
     s.add_argument("--deals-grid", type=int, nargs="*", default=[25, 50, 100, 150, 200, 300])
+    s.add_argument("--cheat-rate", type=float, default=0.25, help="the modelled cheater's")
     s.add_argument("--write", action="store_true", help="write the calibration file")
     s.set_defaults(run=summarize)
     args = parser.parse_args()
