@@ -21,7 +21,9 @@ seats included: seats the calibration never saw).
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
+import math
 import random
 import sys
 import time
@@ -133,6 +135,7 @@ def counts(rows: list[dict[str, Any]], seat: int) -> list[tuple[int, int]]:
     return [tuple(r["seats"][str(seat)]) for r in rows]  # type: ignore[misc]
 
 
+@functools.cache
 def p_value(k: int, n: int, measured: tuple[int, int]) -> float:
     """The report's probability (``fairplay.tally``): the calibration's uncertainty included."""
     return fairplay.beta_binomial_tail(k, n, measured[0] + 0.5, measured[1] - measured[0] + 0.5)
@@ -151,18 +154,51 @@ def flagged_share(per_deal: list[tuple[int, int]], deals: int, measured: tuple[i
     return hit / samples
 
 
+def floor(rate: float, measured: tuple[int, int], steps: int = 4000) -> float:
+    """The smallest p-value the calibration allows a player matching at ``rate``, however
+    many decisions: P(honest rate >= rate) under the calibration's Beta (midpoint rule)."""
+    a, b = measured[0] + 0.5, measured[1] - measured[0] + 0.5
+    base = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+    width = (1 - rate) / steps
+    xs = (rate + (i + 0.5) * width for i in range(steps))
+    return sum(math.exp(base + (a - 1) * math.log(x) + (b - 1) * math.log1p(-x))
+               for x in xs) * width
+
+
+def critical(n: int, measured: tuple[int, int], threshold: float) -> int | None:
+    """The fewest matched of ``n`` telling decisions that is flagged (the p-value falls as
+    matched grows: bisection), None if even ``n`` is not."""
+    if p_value(n, n, measured) >= threshold:
+        return None
+    low, high = 0, n  # p_value(low) >= threshold > p_value(high)
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (low, mid) if p_value(mid, n, measured) < threshold else (mid, high)
+    return high
+
+
 def power(n: int, cheat: float, measured: tuple[int, int], threshold: float) -> float:
     """The chance that ``n`` telling decisions matched at the ``cheat`` rate are flagged."""
-    k = next((k for k in range(n + 1) if p_value(k, n, measured) < threshold), None)
+    k = critical(n, measured, threshold)
     return 0.0 if k is None else fairplay.binomial_tail(k, n, cheat)
 
 
 def deals_for(share: float, per_deal: float, cheat: float, measured: tuple[int, int],
               threshold: float) -> int | None:
-    """The fewest deals (in steps of 25, up to 5000) at which the binomial model flags a
-    cheater matching ``cheat`` of ``per_deal`` telling decisions a deal ``share`` of the time."""
-    return next((d for d in range(25, 5001, 25)
-                 if power(round(per_deal * d), cheat, measured, threshold) >= share), None)
+    """The fewest deals (a multiple of 25, up to 5000; bisection, the power growing with the
+    deals) at which the binomial model flags a cheater matching ``cheat`` of ``per_deal``
+    telling decisions a deal ``share`` of the time."""
+
+    def enough(steps: int) -> bool:
+        return power(round(per_deal * 25 * steps), cheat, measured, threshold) >= share
+
+    if not enough(200):
+        return None
+    low, high = 0, 200
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (low, mid) if enough(mid) else (mid, high)
+    return 25 * high
 
 
 def detection(cheat: list[dict[str, Any]], measured: tuple[int, int], args: argparse.Namespace,
@@ -208,6 +244,8 @@ def summarize(args: argparse.Namespace) -> None:
     if cheat:
         pools["the cheater's run's honest seats"] = detection(cheat, (match, tell), args, rng)
     expected = args.cheat_rate + (1 - args.cheat_rate) * rate
+    print(f"the smallest p-value this calibration allows at omniscient {args.cheat_rate}'s "
+          f"expected rate {expected:.3f}: {floor(expected, (match, tell)):.2g}")
     print(f"95% detection of omniscient {args.cheat_rate} (model, honest telling a deal): "
           f"{deals_for(0.95, tell / max(1, len(pool)), expected, (match, tell), args.threshold)}"
           " deals")
