@@ -98,7 +98,7 @@ def get_fairplay(match_id: str) -> Response:
                                              header["options"]):
         raise Problem("fairplay-unsupported", "no fair-play report for "
                       f"{header.get('ruleset', 'a match without deals')} with these options: "
-                      "the solver does not play it or its honest rate is not measured")
+                      "the solver does not play its card play")
     return _cached_job(fairplay_job, match_id, fairplay_id(match_id, exports[-1][-1]["hash"]))
 
 

@@ -90,9 +90,10 @@ TYPES: tuple[ProblemType, ...] = (
                 "plays one of its deals: until it finishes, those cards are hidden.",
                 "Wait until the linked tables have finished."),
     ProblemType("fairplay-unsupported", 422, "No fair-play report for this game",
-                "The report needs the solver to play the game's card play and an honest rate "
-                "measured for its family (`events/fairplay_calibration.json`); this match's "
-                "game or options have neither.",
+                "The report needs the solver to play the game's card play; this match's game "
+                "or options end deals by other means too (a burned round or hand, the one "
+                "pass). A game the solver plays without a measured honest rate gets a report "
+                "whose `calibration` is null.",
                 "Nothing to do: audit or analyse the deals instead."),
     ProblemType("match-over", 409, "Match over",
                 "The match has ended; nothing more can be added to it (a client seed).",

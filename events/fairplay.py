@@ -1,11 +1,13 @@
 """The fair-play report (issue 30 item 3) over a match's (or several matches') deal exports:
 per seat and per side, the telling decisions (``domain/solver/fairplay.py``), how often the
 perfect-information move was played there, the rate an honest strong player plays it (the
-calibration: ``fairplay_calibration.json`` beside this module, one entry per family, made by
-``scripts/fairplay_power.py`` from the built-in bots' play) and the probability of doing as well
-honestly (the binomial tail). A seat or side is ``flagged`` when that probability is below
-``THRESHOLD``, set from the false-positive rates measured in docs/FAIRPLAY.md. Shared by the
-worker's job behind ``GET /v1/matches/{id}/fairplay`` and ``tricklog fairplay``."""
+calibration: ``fairplay_calibration.json`` beside this module, one entry per preset and player
+count or per family, made by ``scripts/fairplay_power.py`` from the built-in bots' play) and the
+probability of doing as well honestly (the binomial tail). A game the solver plays but nobody
+calibrated gets the counts without probabilities, its ``calibration`` null. A seat or side is
+``flagged`` when that probability is below ``THRESHOLD``, set from the false-positive rates
+measured in docs/FAIRPLAY.md. Shared by the worker's job behind ``GET /v1/matches/{id}/fairplay``
+and ``tricklog fairplay``."""
 
 from __future__ import annotations
 
@@ -28,7 +30,8 @@ Progress = Callable[[int, int], None]
 
 class NotJudged(ValueError):
     """Exports the report cannot judge: not over, not of one game, or of a game the solver
-    does not play or that has no calibration."""
+    does not play (a game it plays without a calibration gets a report without
+    probabilities)."""
 
 
 def calibration() -> dict[str, Any]:
@@ -37,24 +40,37 @@ def calibration() -> dict[str, Any]:
     return data
 
 
-def write_calibration(family: str, entry: dict[str, Any]) -> None:
-    """Record one family's honest rate (``scripts/fairplay_power.py summarize --write``)."""
+def key_of(preset: str, players: int) -> str:
+    return f"{preset}/{players}"
+
+
+def write_calibration(preset: str, players: int, entry: dict[str, Any]) -> None:
+    """Record one game's honest rate (``scripts/fairplay_power.py summarize --write``) under
+    ``rulesets`` (``preset/players``): the rate depends on the rules and the player count."""
     data = calibration() if CALIBRATION.exists() else {"families": {}}
-    data["families"][family] = entry
+    data.setdefault("rulesets", {})[key_of(preset, players)] = entry
     CALIBRATION.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def calibrated(rules: Any) -> dict[str, Any] | None:
-    """The family's calibration if the solver plays these rules and the family has one."""
-    if not positions.supports_rules(rules):
-        return None
-    entry: dict[str, Any] | None = calibration()["families"].get(family_of(rules).name)
-    return entry
+    """The calibration that judges these rules, or None: the entry measured on the preset at
+    this player count (``rulesets``), else the family's (``families``, the file's first form:
+    it stands for the family's presets at its player count). Options are not part of the
+    key: the calibration is measured with the preset's defaults."""
+    data = calibration()
+    entry = data.get("rulesets", {}).get(key_of(rules.preset, rules.players))
+    if entry is None:
+        entry = data["families"].get(family_of(rules).name)
+        if entry is None or int(entry["players"]) != rules.players:
+            return None
+    return dict(entry)
 
 
 def supported(ruleset: str, players: int, options: dict[str, Any]) -> bool:
+    """Whether the solver plays these rules' card play (a report can be made, calibrated or
+    not)."""
     try:
-        return calibrated(rules_for(ruleset, players, options)) is not None
+        return positions.supports_rules(rules_for(ruleset, players, options))
     except ValueError:
         return False
 
@@ -84,11 +100,11 @@ def report(exports: Sequence[Any], match_id: str | None = None,
     rules = parsed[0][3]
     if any((p[3].preset, p[3].players) != (rules.preset, rules.players) for p in parsed):
         raise NotJudged("the exports are not all of one game and player count")
+    if not positions.supports_rules(rules):
+        raise NotJudged(f"the solver does not play {rules.preset} with these options")
     entry = calibrated(rules)
-    if entry is None:
-        raise NotJudged(f"no fair-play calibration for {rules.preset} with these options "
-                        "(the solver does not play it, or its honest rate is not measured)")
-    cards = int(entry["cards"]) if cards is None else cards
+    if cards is None:
+        cards = fairplay.CARDS if entry is None else int(entry["cards"])
     decisions: list[dict[str, Any]] = []
     for done, (header, events, seqs, _) in enumerate(parsed):
         if progress is not None:
@@ -102,17 +118,33 @@ def report(exports: Sequence[Any], match_id: str | None = None,
                   THRESHOLD if threshold is None else threshold)
 
 
-def _shape(match_id: str | None, rules: Any, entry: dict[str, Any], cards: int, deals: int,
-           decisions: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
-    rate = float(entry["honest_rate"])
-    measured = int(entry["matched"]), int(entry["telling"])
-    seats = [{"seat": s, **fairplay.tally([d for d in decisions if d["seat"] == s], rate,
-                                          threshold, measured)} for s in range(rules.players)]
-    sides = [{"seats": list(side), **fairplay.tally(
-        [d for d in decisions if d["seat"] in side], rate, threshold, measured)}
-        for side in rules.sides if len(side) > 1]
+def _shape(match_id: str | None, rules: Any, entry: dict[str, Any] | None, cards: int,
+           deals: int, decisions: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
+    """Without a calibration (``entry`` None) the counts are given, no probability: the
+    report's ``calibration`` is null and nobody is flagged."""
+    rate = None if entry is None else float(entry["honest_rate"])
+    measured = None if entry is None else (int(entry["matched"]), int(entry["telling"]))
+
+    def tally(chosen: list[dict[str, Any]]) -> dict[str, Any]:
+        return fairplay.tally(chosen, rate, threshold, measured)
+
+    seats = [{"seat": s, **tally([d for d in decisions if d["seat"] == s])}
+             for s in range(rules.players)]
+    sides = [{"seats": list(side), **tally([d for d in decisions if d["seat"] in side])}
+             for side in rules.sides if len(side) > 1]
     return {"match_id": match_id, "family": family_of(rules).name, "ruleset": rules.preset,
             "players": rules.players, "deals": deals, "cards": cards,
+            "calibration": None if entry is None else _described(entry),
             "honest_rate": rate, "threshold": threshold,
             "flagged": any(x["flagged"] for x in seats + sides),
             "seats": seats, "sides": sides, "decisions": decisions}
+
+
+def _described(entry: dict[str, Any]) -> dict[str, Any]:
+    """The calibration as the report states it: what it was measured on, and the beta prior
+    (Jeffreys' on matched of telling) the probabilities use."""
+    matched, telling = int(entry["matched"]), int(entry["telling"])
+    return {"ruleset": entry["preset"], "players": int(entry["players"]),
+            "cards": int(entry["cards"]), "deals": int(entry["deals"]), "telling": telling,
+            "matched": matched, "honest_rate": float(entry["honest_rate"]),
+            "prior": [matched + 0.5, telling - matched + 0.5]}

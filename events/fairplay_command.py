@@ -44,15 +44,18 @@ def _progress(done: int, total: int) -> None:
 
 def to_text(out: dict[str, Any]) -> str:
     """A line per seat and per side: telling decisions, matched, the probability, the flag."""
+    rate = out["honest_rate"]
+    honest = ("NO CALIBRATION for this game: counts only, no probability, nobody flagged"
+              if rate is None else f"honest rate {rate:.3f}, flagged below p = "
+              f"{out['threshold']}")
     lines = [f"{out['ruleset']} {out['players']}p, {out['deals']} deals, the last "
-             f"{out['cards']} cards judged; honest rate {out['honest_rate']:.3f}, flagged "
-             f"below p = {out['threshold']}",
+             f"{out['cards']} cards judged; {honest}",
              f"  {'who':<10} {'telling':>7} {'matched':>7} {'rate':>6} {'p':>10}"]
     rows = [(f"seat {s['seat']}", s) for s in out["seats"]]
     rows += [("side " + "+".join(map(str, s["seats"])), s) for s in out["sides"]]
     for who, s in rows:
-        rate = "-" if s["rate"] is None else f"{s['rate']:.3f}"
+        share = "-" if s["rate"] is None else f"{s['rate']:.3f}"
+        p = "-" if s["p_value"] is None else f"{s['p_value']:.3g}"
         flag = "  FLAGGED" if s["flagged"] else ""
-        lines.append(f"  {who:<10} {s['telling']:>7} {s['matched']:>7} {rate:>6} "
-                     f"{s['p_value']:>10.3g}{flag}")
+        lines.append(f"  {who:<10} {s['telling']:>7} {s['matched']:>7} {share:>6} {p:>10}{flag}")
     return "\n".join(lines)

@@ -70,8 +70,9 @@ def add_fairplay(sub: Any) -> None:
                           "move (every hand known) differs from the search bot's choice from "
                           "the seat's own view; per seat and per side how often the "
                           "perfect-information move was played there, the rate of an honest "
-                          "strong player (measured on the built-in bots, per family) and the "
-                          "probability of doing as well honestly (binomial tail). Only the "
+                          "strong player (measured on the built-in bots, per game; without one "
+                          "the counts only) and the probability of doing as well honestly "
+                          "(binomial tail). Only the "
                           "last CARDS cards of each deal are judged (where the solver is "
                           "quick). See docs/FAIRPLAY.md. Exit status 0, 1 when a seat or side "
                           "is flagged, 2 for files that cannot be read or judged.")

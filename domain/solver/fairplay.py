@@ -147,18 +147,22 @@ def beta_binomial_tail(k: int, n: int, a: float, b: float) -> float:
     return min(1.0, math.exp(top) * sum(math.exp(x - top) for x in logs))
 
 
-def tally(decisions: Sequence[dict[str, Any]], rate: float, threshold: float,
+def tally(decisions: Sequence[dict[str, Any]], rate: float | None, threshold: float,
           measured: tuple[int, int] | None = None) -> dict[str, Any]:
     """The statistics of one seat's (or side's) telling decisions against the honest ``rate``:
     how many, how many matched the perfect-information move, the share, what an honest player
     would match, the probability of matching as many honestly, and whether it is below the
     ``threshold`` (flagged). ``measured``: the calibration's (matched, telling), whose
-    uncertainty the probability then includes (``beta_binomial_tail``)."""
+    uncertainty the probability then includes (``beta_binomial_tail``). ``rate`` None (no
+    calibration): the counts only, no probability, never flagged."""
     n = len(decisions)
     k = sum(1 for d in decisions if d["matched"])
-    if measured is None:
+    p_value: float | None
+    if rate is None:
+        p_value = None
+    elif measured is None:
         p_value = binomial_tail(k, n, rate)
     else:
         p_value = beta_binomial_tail(k, n, measured[0] + 0.5, measured[1] - measured[0] + 0.5)
     return {"telling": n, "matched": k, "rate": k / n if n else None, "expected_rate": rate,
-            "p_value": p_value, "flagged": p_value < threshold}
+            "p_value": p_value, "flagged": p_value is not None and p_value < threshold}
