@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import rank, suit
-from ..trick_sense import trick_play
-from .rules import POINTS, ItalianaRules, SuecaRules
+from . import policy
+from .rules import CARD_POINTS, POINTS, ItalianaRules, SuecaRules
 
 Move = dict[str, Any]
 
@@ -64,15 +64,15 @@ def bid_limit(hand: list[str], players: int) -> int:
 
 def _play(view: dict[str, Any], order: dict[str, int], legal: list[Move],
           friendly: bool) -> Move:
-    """Lead a low plain card; load a friendly trick; else take one worth four points."""
+    """Lead a low plain card; load a friendly trick; else take one worth four points
+    (``policy.rule_of_thumb``, which the playouts by rules of thumb play too)."""
     cards = [m["card"] for m in legal if m["type"] == "play"]
     trump = view["trump"]
-    if not view["table"]:
-        plain = [c for c in cards if suit(c) != trump] or cards
-        return {"type": "play", "card": min(plain, key=lambda c: (POINTS.get(rank(c), 0),
-                                                                     order[rank(c)]))}
-    if friendly:
-        return {"type": "play", "card": max(cards, key=lambda c: (
-            POINTS.get(rank(c), 0) - (20 if suit(c) == trump else 0)))}
-    at_stake = sum(POINTS.get(rank(t["card"]), 0) for t in view["table"])
-    return {"type": "play", "card": trick_play(view, order, cards, at_stake >= 4, POINTS)}
+    trick = [(t["seat"], t["card"]) for t in view["table"]]
+    points = {c: CARD_POINTS.get(c, 0) for c in [*cards, *(c for _, c in trick)]}
+    cost = {c: (points[c] + (policy.TRUMP_COST if suit(c) == trump else 0)) * 100
+            + order[rank(c)] for c in cards}
+    _, top = policy.winning(trick, trump, order)
+    led = suit(trick[0][1]) if trick else None
+    return {"type": "play", "card": policy.rule_of_thumb(cards, trick, led, trump, order, points,
+                                                         cost, top, friendly)}
