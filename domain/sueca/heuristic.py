@@ -1,6 +1,7 @@
 """Sueca's and Sueca Italiana's rules of thumb, as functions of one seat's view: ask for a
-redeal when offered, bid from card points in hand, name the longest strong suit, call the
-highest trump not held, lead low, load a partner's trick, take a trick worth taking."""
+redeal when offered, bid while the bid is within what the hand's side can take (its card
+points and trumps), name the longest strong suit, call the highest trump not held, lead low,
+load a partner's trick, take a trick worth taking."""
 
 from __future__ import annotations
 
