@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import rank
-from ..trickplay import play_out
+from . import policy
 from .italiana import OPENING, ItalianaState
 from .resample import italiana as resample
 from .rules import CARD_POINTS, POINTS, ItalianaRules
@@ -27,11 +27,11 @@ Option = tuple[str, str | None]   # (trump, called card or None: alone)
 
 SUITS = "SHDC"
 CALL_RANKS = ("A", "7", "K", "J", "Q")   # the trumps worth calling, best first
-PASS_VALUE = 15.0     # what passing is taken to be worth, in the same terms: random playouts
-                      # flatter a bidder (a hand of 18 card points can come out at +36), so
-                      # bids are kept to hands clearly worth declaring
+PASS_VALUE = 5.0      # what passing is taken to be worth, in the same terms: about what a
+                      # defender or a called partner gets against heuristic bidders, a little
+                      # over 0 (it was 15 with random playouts, which flatter a bidder)
 MIN_SAMPLES = 8
-SCALE = 2             # one decision a deal: twice a card's playouts
+SCALE = 1             # a card's playouts (by rules of thumb: twenty random ones' CPU each)
 BID_HAND, PASS_HAND = 22, 30   # card points in hand a bid suggests at least, a pass at most
 UNLIKELY = 0.3        # the weight of a sample whose hand contradicts a bid or a pass
 
@@ -82,7 +82,7 @@ def evaluate(view: dict[str, Any], rules: ItalianaRules, rng: random.Random,
              options: list[Option], bid: int, playouts: int,
              stop: Callable[[], bool] | None) -> list[float]:
     """Each option's mean worth to the seat as bidder at ``bid``: the same sampled deals
-    for every option, one random playout each."""
+    for every option, one playout by rules of thumb each."""
     me = view["seat"]
     samples = max(MIN_SAMPLES, SCALE * playouts // len(options))
     totals, weights = [0.0] * len(options), 0.0
@@ -116,14 +116,16 @@ def likelihood(view: dict[str, Any], hands: tuple[tuple[str, ...], ...]) -> floa
 
 def team_points(rules: ItalianaRules, hands: tuple[tuple[str, ...], ...], me: int,
                 trump: str, called: str | None, rng: random.Random) -> tuple[int, bool]:
-    """The card points the seat and the called card's holder take in one random playout
-    of the card play, the seat leading; and whether the seat plays alone."""
+    """The card points the seat and the called card's holder take in one playout of the card
+    play by rules of thumb (``policy``: every seat plays as the heuristic does, the
+    partnership known, as the seat asks its partner to lead), the seat leading; and whether
+    the seat plays alone."""
     n = rules.players
     partner = next((s for s, h in enumerate(hands) if called in h and s != me), None)
     state = ItalianaState(rules=rules, dealer=me, hands=hands, phase="play", turn=me,
                           leader=me, won=((),) * n, tricks_won=(0,) * n, bids=(None,) * n,
                           trump=trump, bidder=me, called=called, partner=partner)
-    out = play_out(state, rng, None, must_trump=False)
+    out = policy.play_out(state, rng, None, me, partner, called, True)
     team = [me] if partner is None else [me, partner]
     return sum(CARD_POINTS[c] for s in team for c in out.won[s]), partner is None
 

@@ -1,7 +1,8 @@
 """Sueca Italiana's playouts by rules of thumb: the rest of the card play with every seat
-playing as the heuristic does (``heuristic.italiana``: lead a low plain card, load a trick
-a known partner is winning, take a trick worth four points or more as cheaply as possible,
-else throw the least useful card), and now and then (``EPSILON``) a random legal card.
+playing as the heuristic does (``rule_of_thumb``, the heuristic's own card choice: lead a low
+plain card, load a trick a known partner is winning, take a trick worth four points or more
+as cheaply as possible, else throw the least useful card), and now and then (``EPSILON``) a
+random legal card.
 
 Why not random cards, as the other families' playouts: in Italiana the search's value is mostly
 card points (most contracts against the heuristic are bid to 120 and fail whoever plays), and
@@ -36,7 +37,7 @@ def play_out(state: TrickState, rng: random.Random, record: Record | None,
     trick, turn, leader = list(state.trick), state.turn, state.leader
     counts, won = list(state.tricks_won), [list[str]() for _ in range(n)]
     taken: list[str] = []
-    best, top = _best(trick, trump, order)
+    best, top = winning(trick, trump, order)
     while True:
         if len(trick) == n:
             leader = turn = best
@@ -84,7 +85,7 @@ def _power(card: str, led: str, trump: str | None, order: dict[str, int]) -> int
     return order[card[:-1]] if own == led else -1
 
 
-def _best(trick: list[tuple[int, str]], trump: str | None,
+def winning(trick: list[tuple[int, str]], trump: str | None,
           order: dict[str, int]) -> tuple[int, int]:
     """The seat winning the trick so far and its card's power (-1, -1 on an empty table)."""
     best, top = -1, -1
@@ -102,6 +103,16 @@ def _choose(legal: list[str], trick: list[tuple[int, str]], led: str | None,
         return legal[0]
     if rng.random() < EPSILON:
         return legal[int(rng.random() * len(legal))]
+    return rule_of_thumb(legal, trick, led, trump, order, points, cost, top, friendly)
+
+
+def rule_of_thumb(legal: list[str], trick: list[tuple[int, str]], led: str | None,
+                  trump: str | None, order: dict[str, int], points: dict[str, int],
+                  cost: dict[str, int], top: int, friendly: bool) -> str:
+    """The heuristic's card (``heuristic._play`` asks this too): lead a low plain card, load a
+    friendly trick, take one worth ``TAKE_AT`` as cheaply as possible, else throw the
+    cheapest card that does not win. ``points`` and ``cost`` cover the cards in play,
+    ``top`` is the winning card's ``_power`` (-1 on an empty table)."""
     if led is None:   # lead a low plain card
         plain = [c for c in legal if c[-1] != trump] or legal
         return min(plain, key=lambda c: points[c] * 100 + order[c[:-1]])

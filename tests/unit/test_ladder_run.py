@@ -82,7 +82,12 @@ def test_an_each_for_themselves_match_ranks_every_seat_by_its_total() -> None:
             for b in range(4):
                 assert (totals[a] > totals[b]) == (places[a] < places[b])
                 if places[a] < places[b]:
-                    assert table[entities[a]]["mu"] > table[entities[b]]["mu"]
+                    # openskill's Plackett-Luce gives the seat placed just below two tied
+                    # winners the winners' mu (ranks 0, 0, 1, 2 -> 25.93, 25.93, 25.93,
+                    # 22.21): not below, not above
+                    tied = list(places).count(places[a]) > 1
+                    above = table[entities[a]]["mu"] - table[entities[b]]["mu"]
+                    assert above >= 0 if tied else above > 0
                     parted += places[a] > 0  # two seats parted below the winners
     assert parted, "no match placed two losing seats apart"
 
