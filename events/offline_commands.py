@@ -48,8 +48,8 @@ def add_analyse(sub: Any) -> None:
                              "the mover's side; per side the start value, the total cost and "
                              "the points taken (issue 30's shape, as GET "
                              "/v1/deals/{id}/analysis serves it); bids, trumps and calls "
-                             "first, in the mover's deal score (Sueca Italiana, Serbian "
-                             "whist). Progress goes to stderr. "
+                             "first, in the mover's deal score, for the games that have "
+                             "them. Progress goes to stderr. "
                              "Exit status 2 for a file that cannot be read or analysed.")
     analyse.add_argument("file", help="one deal's export (GET /v1/deals/{id}/export), a JSON "
                          "array or JSON Lines; - for stdin")
