@@ -15,11 +15,12 @@ from .. import game, playout
 from ..errors import DomainError
 from ..messages import Command, Move
 from ..registry import family_of, rules_for
-from . import endgame
+from . import endgame, pimc
 from .heuristic import heuristic_bot
 
 PLAYOUTS = 320       # per move decided: about 40 ms on one core of this machine
 MIN_SAMPLES = 4
+SOLVE_PLAYOUTS = 4   # a solved sample counts as this many playouts against ``playouts``
 PLAYOUT_LIMIT = 400
 
 
@@ -39,6 +40,11 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     if chosen is not None and chosen in legal:
         return dict(chosen)
     me = view["seat"]
+    if pimc.solve_cards(rules):  # few cards left: each sample solved exactly (PIMC)
+        pick = pimc.decide(legal, me, lambda: determinize(view, rules, rng),
+                           max(MIN_SAMPLES, playouts // SOLVE_PLAYOUTS), stop)
+        if pick is not None:
+            return dict(legal[pick])
     totals, counts = [0.0] * len(legal), [0] * len(legal)
     for sample in range(samples if stop is None else 10 ** 9):
         if stop is not None and sample and stop():

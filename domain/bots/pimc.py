@@ -1,0 +1,76 @@
+"""Perfect-information Monte Carlo for the search bot's ending (issue 30 item 5): once few
+enough cards are left, each sampled deal is solved exactly by the perfect-information solver
+(``domain/solver``: the compiled cores through ``Judge``) instead of played out at random, and
+every legal move gets its value under perfect play averaged over the samples.
+
+How few is the family's ``search_solve_cards`` (the cards still to play, hands and stock, all
+seats, as its ``endgame`` hook counts them; by player count), chosen by measurement so that a
+move stays well inside the bot's budget (docs/BOTS.md, issue 30 item 5). One solve values every
+move of a sample at once, where a playout values one, and the solver's table is kept across the
+samples of one decision: they share the cards played and differ only in where the rest lie.
+
+Values are the side's card points in the deal (or the family's score where its game reports
+one), not the match points a playout's result is worth: every move of one decision is valued
+the same way, so the average ranks them alike. Pure: ``stop`` is asked between two solves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..registry import family_of
+from ..solver.positions import Judge, in_card_play, supports
+
+Sampler = Callable[[], Any]  # a sampled deal (raises ValueError when it cannot find one)
+
+
+def solve_cards(rules: Any) -> int:
+    """The cards left (all seats) at or under which the family's samples are solved."""
+    by_players = getattr(family_of(rules), "search_solve_cards", None) or {}
+    return int(by_players.get(rules.players, 0))
+
+
+def applies(state: Any) -> bool:
+    """Whether a sample of this decision is solved: card play the solver plays (no auction or
+    burning left), with no more cards left than the family's threshold."""
+    limit = solve_cards(state.rules)
+    if not limit:
+        return False
+    hook = family_of(state.rules).endgame
+    left = hook(state) if hook is not None else None
+    return left is not None and left <= limit and supports(state) and in_card_play(state)
+
+
+def decide(legal: list[dict[str, Any]], me: int, sample: Sampler, samples: int,
+           stop: Callable[[], bool] | None) -> int | None:
+    """The index in ``legal`` with the best perfect-information value averaged over sampled
+    deals, or None where the first sample is not solved here (the caller plays out instead).
+    ``samples`` bounds the count without ``stop``; with it, sampling goes on until it says
+    time is up (at least one sample is solved)."""
+    totals = [0.0] * len(legal)
+    judge: Judge | None = None
+    done = 0
+    for n in range(samples if stop is None else 10 ** 9):
+        if stop is not None and n and stop():
+            break
+        try:
+            state = sample()
+        except ValueError:
+            continue
+        if judge is None:
+            if not applies(state):
+                return None
+            judge = Judge(state, small=True)
+        try:
+            values = judge.move_values(state, me, legal)
+        except (KeyError, ValueError):
+            return None if judge is None or not done else _best(totals)
+        for i, (_, v) in enumerate(values):
+            totals[i] += v
+        done += 1
+    return _best(totals) if done else None
+
+
+def _best(totals: list[float]) -> int:
+    return max(range(len(totals)), key=lambda i: (totals[i], -i))
