@@ -96,6 +96,8 @@ def main() -> None:
         pair_share.append(sum(shares) / len(shares))
         print(f"pair {k}: wins {wins}/2 share {pair_share[-1]:.3f} "
               f"({time.time() - t0:.0f} s)", flush=True)
+        if a.json:  # so far, for a run cut short
+            report(a, match_wins, pair_wins, pair_share, cpu, solved_cpu, quiet=True)
     report(a, match_wins, pair_wins, pair_share, cpu, solved_cpu)
 
 
@@ -134,7 +136,7 @@ def run_match(rules: Any, seat_bots: list[str], seed: int, tally: Any, heroes: s
 
 
 def report(a: Any, match_wins: list[int], pair_wins: list[float], pair_share: list[float],
-           cpu: dict[str, list[float]], solved_cpu: list[float]) -> None:
+           cpu: dict[str, list[float]], solved_cpu: list[float], quiet: bool = False) -> None:
     lo, hi = arena.wilson(sum(match_wins), len(match_wins))
     w = mean_ci(pair_wins)
     s = mean_ci(pair_share)
@@ -148,7 +150,8 @@ def report(a: Any, match_wins: list[int], pair_wins: list[float], pair_share: li
             out[f"cpu_ms {bot}"] = {"moves": len(ts), "mean": 1000 * sum(ts) / len(ts),
                                     "p99": 1000 * percentile(ts, 0.99), "max": 1000 * max(ts)}
     text = orjson.dumps(out, option=orjson.OPT_INDENT_2).decode()
-    print(text)
+    if not quiet:
+        print(text)
     if a.json:
         with open(a.json, "w") as f:
             f.write(text)
