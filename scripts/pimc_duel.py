@@ -58,7 +58,7 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
     return m, m - 1.96 * sd / math.sqrt(n), m + 1.96 * sd / math.sqrt(n)
 
 
-def main() -> None:
+def arguments() -> Any:
     ap = argparse.ArgumentParser()
     ap.add_argument("preset")
     ap.add_argument("players", type=int)
@@ -67,7 +67,11 @@ def main() -> None:
     ap.add_argument("--ms", type=float, default=None)
     ap.add_argument("--solve", type=int, default=None, help="override the family's threshold")
     ap.add_argument("--json", default=None)
-    a = ap.parse_args()
+    return ap.parse_args()
+
+
+def main() -> None:
+    a = arguments()
     rules = rules_for(a.preset, a.players, {})
     if a.solve is not None:
         type(family_of(rules)).search_solve_cards = {a.players: a.solve}  # type: ignore
