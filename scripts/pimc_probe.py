@@ -5,16 +5,17 @@ exactly) by the cards left, on positions from heuristic-vs-heuristic deals.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import time
 from collections import defaultdict
 
 from domain import game
-from domain.bots.heuristic import heuristic_bot
 from domain.bots import pimc
-from workers.arena import arena_secret
+from domain.bots.heuristic import heuristic_bot
 from domain.messages import Command, Move
 from domain.registry import family_of, rules_for
+from workers.arena import arena_secret
 
 
 def main() -> None:
@@ -43,7 +44,8 @@ def main() -> None:
             if left is not None and left <= a.max_left and len(legal) > 1:
                 det = family_of(rules).resample
                 t = time.process_time()
-                pick = pimc.decide(legal, seat, lambda: det(view, rules, rng), a.samples, None)
+                pick = pimc.decide(legal, seat, functools.partial(det, view, rules, rng),
+                                   a.samples, None)
                 if pick is not None:
                     times[left].append(time.process_time() - t)
             move = heuristic_bot(view, rng)
