@@ -94,8 +94,8 @@ def main() -> None:
             shares += tally.point_share
             for bot, ts in tally.move_cpu.items():
                 cpu[bot] += ts
-            solved_cpu += [t for t, s in zip(tally.move_cpu.get("search", []), SOLVED_BY_MOVE, strict=True)
-                           if s]
+            mine = tally.move_cpu.get("search", [])
+            solved_cpu += [t for t, s in zip(mine, SOLVED_BY_MOVE, strict=True) if s]
         pair_wins.append(wins / 2)
         pair_share.append(sum(shares) / len(shares))
         print(f"pair {k}: wins {wins}/2 share {pair_share[-1]:.3f} "
