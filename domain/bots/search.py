@@ -3,7 +3,9 @@ knows (the family's ``resample`` hook), try each legal move in every sample, pla
 the deal out, and keep the move with the best average outcome. A family without ``resample`` is
 played by the heuristic bot instead. Pure: the budget is a number of playouts, or ``stop``, a
 callable the adapter hands in (it reads the clock; the domain may not) that says when time is
-up: it is asked before every playout."""
+up: it is asked before every playout. Once few enough cards are left (the family's
+``search_solve_cards``), every sample is solved exactly instead (``pimc``: perfect-information
+values averaged over the samples), with or without a clock."""
 
 from __future__ import annotations
 
