@@ -9,9 +9,12 @@ move stays well inside the bot's budget (docs/BOTS.md, issue 30 item 5). One sol
 move of a sample at once, where a playout values one, and the solver's table is kept across the
 samples of one decision: they share the cards played and differ only in where the rest lie.
 
-Values are the side's card points in the deal (or the family's score where its game reports
-one), not the match points a playout's result is worth: every move of one decision is valued
-the same way, so the average ranks them alike. Pure: ``stop`` is asked between two solves.
+A sample's value of a move is what a playout's result is worth to the bot (``search._value``)
+as near as the solver's card points tell it: where two sides share the points, one for taking
+more than half of them (minus one for less), plus the side's share; else the side's value as
+the solver reports it. Maximizing points also maximizes this under perfect play (a side that
+can take more than half can take at least as many as its best line gives). Pure: ``stop`` is
+asked between two solves.
 """
 
 from __future__ import annotations
@@ -67,9 +70,17 @@ def decide(legal: list[dict[str, Any]], me: int, sample: Sampler, samples: int,
         except (KeyError, ValueError):
             return None if judge is None or not done else _best(totals)
         for i, (_, v) in enumerate(values):
-            totals[i] += v
+            totals[i] += _worth(judge, v)
         done += 1
     return _best(totals) if done else None
+
+
+def _worth(judge: Judge, v: float) -> float:
+    """Winning the deal first, then the share of its points (two sides sharing them)."""
+    total = judge.total
+    if not judge.two or not total:
+        return v
+    return (v > total / 2) - (v < total / 2) + v / total
 
 
 def _best(totals: list[float]) -> int:
