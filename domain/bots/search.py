@@ -27,7 +27,9 @@ PLAYOUT_LIMIT = 400
 
 
 def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUTS,
-               stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+               stop: Callable[[], bool] | None = None, solve: bool = True) -> dict[str, Any]:
+    """``solve``: whether the ending is solved on the samples (``pimc``); the fair-play
+    reference plays it out, as when its rates were measured."""
     legal = view["legal_moves"]
     if len(legal) == 1:
         return dict(legal[0])
@@ -42,11 +44,9 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     if chosen is not None and chosen in legal:
         return dict(chosen)
     me = view["seat"]
-    if pimc.solve_cards(rules):  # few cards left: each sample solved exactly (PIMC)
-        pick = pimc.decide(legal, me, lambda: determinize(view, rules, rng),
-                           max(MIN_SAMPLES, playouts // SOLVE_PLAYOUTS), stop)
-        if pick is not None:
-            return dict(legal[pick])
+    pick = _solved(view, rules, rng, playouts, stop) if solve else None
+    if pick is not None:
+        return dict(legal[pick])
     totals, counts = [0.0] * len(legal), [0] * len(legal)
     for sample in range(samples if stop is None else 10 ** 9):
         if stop is not None and sample and stop():
@@ -66,6 +66,17 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     tried = [i for i in range(len(legal)) if counts[i]] or [0]  # time may end a first round
     best = max(tried, key=lambda i: (totals[i] / counts[i] if counts[i] else 0.0, -i))
     return dict(legal[best])
+
+
+def _solved(view: dict[str, Any], rules: Any, rng: random.Random, playouts: int,
+            stop: Callable[[], bool] | None) -> int | None:
+    """With few cards left, each sample solved exactly (``pimc``): the legal move's index."""
+    if not pimc.solve_cards(rules):
+        return None
+    determinize = family_of(rules).resample
+    assert determinize is not None
+    return pimc.decide(view["legal_moves"], view["seat"], lambda: determinize(view, rules, rng),
+                       max(MIN_SAMPLES, playouts // SOLVE_PLAYOUTS), stop)
 
 
 def _playout(family: Any, state: Any, me: int, move: dict[str, Any],
