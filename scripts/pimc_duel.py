@@ -74,7 +74,7 @@ def main() -> None:
     a = arguments()
     rules = rules_for(a.preset, a.players, {})
     if a.solve is not None:
-        type(family_of(rules)).search_solve_cards = {a.players: a.solve}  # type: ignore
+        type(family_of(rules)).search_solve_cards = {a.preset: {a.players: a.solve}}  # type: ignore
     pimc.decide = recording  # type: ignore[assignment]
     BOTS["old"] = old_search
     cpu: dict[str, list[float]] = {"search": [], "old": []}

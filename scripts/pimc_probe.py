@@ -28,7 +28,7 @@ def main() -> None:
     a = ap.parse_args()
     rules = rules_for(a.preset, a.players, {})
     fam = type(family_of(rules))
-    fam.search_solve_cards = {a.players: a.max_left}  # type: ignore[attr-defined]
+    fam.search_solve_cards = {a.preset: {a.players: a.max_left}}  # type: ignore[attr-defined]
     times: dict[int, list[float]] = defaultdict(list)
     for d in range(a.deals):
         secret = arena_secret(d).deal(1)

@@ -4,8 +4,9 @@ enough cards are left, each sampled deal is solved exactly by the perfect-inform
 every legal move gets its value under perfect play averaged over the samples.
 
 How few is the family's ``search_solve_cards`` (the cards still to play, hands and stock, all
-seats, as its ``endgame`` hook counts them; by player count), chosen by measurement so that a
-move stays well inside the bot's budget (docs/BOTS.md, issue 30 item 5). One solve values every
+seats, as its ``endgame`` hook counts them; by preset and player count), chosen by measurement
+where the bot got no weaker and a move stays well inside its budget (docs/BOTS.md, issue 30
+item 5); a preset not measured is never solved here. One solve values every
 move of a sample at once, where a playout values one, and the solver's table is kept across the
 samples of one decision: they share the cards played and differ only in where the rest lie.
 
@@ -29,9 +30,10 @@ Sampler = Callable[[], Any]  # a sampled deal (raises ValueError when it cannot 
 
 
 def solve_cards(rules: Any) -> int:
-    """The cards left (all seats) at or under which the family's samples are solved."""
-    by_players = getattr(family_of(rules), "search_solve_cards", None) or {}
-    return int(by_players.get(rules.players, 0))
+    """The cards left (all seats) at or under which the samples of a deal under these rules
+    are solved: the family's ``search_solve_cards``, by preset and player count (0: never)."""
+    by_preset = getattr(family_of(rules), "search_solve_cards", None) or {}
+    return int(by_preset.get(rules.preset, {}).get(rules.players, 0))
 
 
 def applies(state: Any) -> bool:

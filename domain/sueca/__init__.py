@@ -68,9 +68,9 @@ class Sueca:
     endgame = staticmethod(sueca_endgame)
     search_decision = None
     solver = staticmethod(_solver.sueca)
-    # the search bot solves every sample exactly at or under this many cards left, by player
-    # count (domain/bots/pimc.py; measured in docs/BOTS.md, issue 30 item 5)
-    search_solve_cards = {4: 16}
+    # the search bot solves every sample exactly at or under this many cards left, by preset
+    # and player count (domain/bots/pimc.py; measured in docs/BOTS.md, issue 30 item 5)
+    search_solve_cards = {"sueca": {4: 16}}
 
 
 class Italiana:
