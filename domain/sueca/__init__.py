@@ -69,8 +69,9 @@ class Sueca:
     search_decision = None
     solver = staticmethod(_solver.sueca)
     # the search bot solves every sample exactly at or under this many cards left, by preset
-    # and player count (domain/bots/pimc.py; measured in docs/BOTS.md, issue 30 item 5)
-    search_solve_cards = {"sueca": {4: 16}}
+    # and player count (domain/bots/pimc.py): none, since solving the last 2 or 4 tricks made
+    # it no stronger (docs/BOTS.md, issue 30 item 5)
+    search_solve_cards: dict[str, dict[int, int]] = {}
 
 
 class Italiana:
