@@ -51,7 +51,7 @@ def test_with_every_card_known_the_bot_plays_a_best_move(seed: int) -> None:
     assert dict(move) in [m for m, v in values if v == best]
 
 
-@pytest.mark.parametrize(("preset", "players"), [("sedma", 2), ("briscola", 2)])
+@pytest.mark.parametrize(("preset", "players"), [("sedma", 2), ("sueca", 4), ("briscola", 2)])
 def test_a_solved_decision_is_the_same_for_the_same_seed(preset: str, players: int) -> None:
     state = _ending(preset, players, 7, pimc.solve_cards(registry.rules_for(preset, players,
                                                                            {})))
@@ -61,7 +61,7 @@ def test_a_solved_decision_is_the_same_for_the_same_seed(preset: str, players: i
     assert search_bot(view, random.Random(3), stop=lambda: True) in view["legal_moves"]
 
 
-@pytest.mark.parametrize(("preset", "players"), [("serbian-whist", 4), ("sueca", 4),
+@pytest.mark.parametrize(("preset", "players"), [("serbian-whist", 4), ("sueca-brazil", 4),
                                                  ("hola", 2), ("sedma", 4)])
 def test_presets_without_a_threshold_are_not_solved(preset: str, players: int) -> None:
     state = _ending(preset, players, 1, 8)
