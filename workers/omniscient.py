@@ -43,7 +43,9 @@ def perfect_move(state: Any, seat: int, legal: list[dict[str, Any]]) -> dict[str
 def omniscient_player(seed: int, rate: float = CHEAT_RATE, budget_ms: float | None = None,
                       cards: int = CARDS) -> Player:
     """The cheater: ``deal.state`` is the real deal's state (``arena.DealSoFar``);
-    ``budget_ms``: the honest search's wall time a move, as the arena gives ``search``."""
+    ``budget_ms``: the honest search's wall time a move, as the arena gives ``search``. Its
+    honest moves are the search bot's with the ending played out (``solve=False``), the bot
+    the fair-play rates were measured on (docs/BOTS.md, issue 30 item 5)."""
     rng = random.Random(seed)
 
     def play(view: dict[str, Any], deal: Any) -> dict[str, Any]:
@@ -54,7 +56,7 @@ def omniscient_player(seed: int, rate: float = CHEAT_RATE, budget_ms: float | No
                 return move
         if budget_ms:
             end = time.perf_counter() + budget_ms / 1000
-            return search_bot(view, rng, stop=lambda: time.perf_counter() >= end)
-        return search_bot(view, rng)
+            return search_bot(view, rng, stop=lambda: time.perf_counter() >= end, solve=False)
+        return search_bot(view, rng, solve=False)  # as when the fair-play rates were measured
 
     return play

@@ -3,7 +3,9 @@ knows (the family's ``resample`` hook), try each legal move in every sample, pla
 the deal out, and keep the move with the best average outcome. A family without ``resample`` is
 played by the heuristic bot instead. Pure: the budget is a number of playouts, or ``stop``, a
 callable the adapter hands in (it reads the clock; the domain may not) that says when time is
-up: it is asked before every playout."""
+up: it is asked before every playout. Once few enough cards are left (the family's
+``search_solve_cards``), every sample is solved exactly instead (``pimc``: perfect-information
+values averaged over the samples), with or without a clock."""
 
 from __future__ import annotations
 
@@ -15,16 +17,19 @@ from .. import game, playout
 from ..errors import DomainError
 from ..messages import Command, Move
 from ..registry import family_of, rules_for
-from . import endgame
+from . import endgame, pimc
 from .heuristic import heuristic_bot
 
 PLAYOUTS = 320       # per move decided: about 40 ms on one core of this machine
 MIN_SAMPLES = 4
+SOLVE_PLAYOUTS = 4   # a solved sample counts as this many playouts against ``playouts``
 PLAYOUT_LIMIT = 400
 
 
 def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUTS,
-               stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+               stop: Callable[[], bool] | None = None, solve: bool = True) -> dict[str, Any]:
+    """``solve``: whether the ending is solved on the samples (``pimc``); the fair-play
+    reference plays it out, as when its rates were measured."""
     legal = view["legal_moves"]
     if len(legal) == 1:
         return dict(legal[0])
@@ -39,6 +44,9 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     if chosen is not None and chosen in legal:
         return dict(chosen)
     me = view["seat"]
+    pick = _solved(view, rules, rng, playouts, stop) if solve else None
+    if pick is not None:
+        return dict(legal[pick])
     totals, counts = [0.0] * len(legal), [0] * len(legal)
     for sample in range(samples if stop is None else 10 ** 9):
         if stop is not None and sample and stop():
@@ -58,6 +66,17 @@ def search_bot(view: dict[str, Any], rng: random.Random, playouts: int = PLAYOUT
     tried = [i for i in range(len(legal)) if counts[i]] or [0]  # time may end a first round
     best = max(tried, key=lambda i: (totals[i] / counts[i] if counts[i] else 0.0, -i))
     return dict(legal[best])
+
+
+def _solved(view: dict[str, Any], rules: Any, rng: random.Random, playouts: int,
+            stop: Callable[[], bool] | None) -> int | None:
+    """With few cards left, each sample solved exactly (``pimc``): the legal move's index."""
+    if not pimc.solve_cards(rules):
+        return None
+    determinize = family_of(rules).resample
+    assert determinize is not None
+    return pimc.decide(view["legal_moves"], view["seat"], lambda: determinize(view, rules, rng),
+                       max(MIN_SAMPLES, playouts // SOLVE_PLAYOUTS), stop)
 
 
 def _playout(family: Any, state: Any, me: int, move: dict[str, Any],

@@ -61,6 +61,9 @@ class Briscola:
     bounds = staticmethod(bots.bounds)
     points_total = staticmethod(bots.points_total)
     solver = staticmethod(_solver.solver)
+    # the search bot solves every sample exactly at or under this many cards left, by preset
+    # and player count (domain/bots/pimc.py; measured in docs/BOTS.md, issue 30 item 5)
+    search_solve_cards = {"briscola": {2: 6}}
 
 
 FAMILY: Family[BriscolaState, BriscolaRules] = Briscola()

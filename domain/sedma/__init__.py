@@ -62,6 +62,9 @@ class Sedma:
     search_decision = None
     auction = None
     solver = staticmethod(_solver.solver)
+    # the search bot solves every sample exactly at or under this many cards left, by preset
+    # and player count (domain/bots/pimc.py; measured in docs/BOTS.md, issue 30 item 5)
+    search_solve_cards = {"sedma": {2: 14}}
 
 
 FAMILY: Family[SedmaState, SedmaRules] = Sedma()

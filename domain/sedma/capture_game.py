@@ -24,6 +24,8 @@ except ImportError:  # pragma: no cover - a checkout without its build_ext
     _solve = None  # type: ignore[assignment]
 _core: Any = _solve
 TABLE_MIB = 32  # the C search's table a game (and deal), taken as the search needs it
+SMALL_TABLE_MIB = 1  # the table for a small ending (the search bot's samples): zeroing 32 MiB
+# costs more than solving one
 WINNER_RULES = {"sedma": 0, "osmova": 1, "eights_high": 2, "last_round": 3}
 
 PLAY, DECIDE, OVER = 0, 1, 2
@@ -72,12 +74,13 @@ class CaptureGame:
 
     additive = True  # the sides share the card points
 
-    def compiled_solver(self) -> CompiledSolver | None:
+    def compiled_solver(self, small: bool = False) -> CompiledSolver | None:
         """The search in C for this game (``domain/solver/positions.py`` takes it instead of
-        ``search.Solver``); None where it is not built or the game is beyond its sizes."""
+        ``search.Solver``); None where it is not built or the game is beyond its sizes.
+        ``small``: a small table, for small endings."""
         if _core is None or self.n > 6 or len(self.ranks) > 16:
             return None
-        return CompiledSolver(self)
+        return CompiledSolver(self, SMALL_TABLE_MIB if small else TABLE_MIB)
 
     def mover(self, position: object) -> Callable[[dict[str, Any]], int]:
         """A reducers' move to the solver's: a card to its token, a stop to ``STOP``."""
@@ -180,7 +183,7 @@ class CompiledSolver:
     """``search.Solver``'s ``value``, ``move_values`` and ``nodes`` for a capture game, by the
     same search in C (``_solve.c``), its table kept for the whole deal."""
 
-    def __init__(self, game: CaptureGame) -> None:
+    def __init__(self, game: CaptureGame, table_mib: int = TABLE_MIB) -> None:
         rules = game.rules
         self.game = game
         self.rule = WINNER_RULES[rules.winner_rule]
@@ -189,7 +192,7 @@ class CompiledSolver:
             tuple(int(t) for t in game.team), rules.hand_size, tuple(self.rank_ids),
             tuple(game.values), rank_mask(game.wild), self.rule,
             rules.continuation == "always", rules.continue_with == "any", game.round_value,
-            game.bonus, game.step, TABLE_MIB)
+            game.bonus, game.step, table_mib)
 
     @property
     def nodes(self) -> int:

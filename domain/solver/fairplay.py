@@ -63,8 +63,10 @@ def perfect_moves(judge: positions.Judge, state: Any, seat: int) -> tuple[list[A
 
 def fair_move(state: Any, seat: int, rng: random.Random, playouts: int = PLAYOUTS
               ) -> dict[str, Any]:
-    """The best move given only what the seat knew: the search bot's from its view."""
-    return search_bot(seat_view(state, seat), rng, playouts)
+    """The best move given only what the seat knew: the search bot's from its view, its
+    ending played out (not solved on the samples, which leans to the perfect-information move
+    by construction), as when the honest rates were measured."""
+    return search_bot(seat_view(state, seat), rng, playouts, solve=False)
 
 
 def telling_decision(judge: positions.Judge, state: Any, seat: int, played: dict[str, Any],

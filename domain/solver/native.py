@@ -23,6 +23,8 @@ except ImportError:  # pragma: no cover - a checkout without the built extension
 ENGINE = ("maximizing", "key", "bounds", "legal", "groups", "moves", "play", "_winner",
           "_draw", "_orderer")
 TABLE_BITS = 22  # 2^22 entries of bounds: 96 MB (40 cards, 4 seats) to 128 MB (52 cards, 4 seats)
+SMALL_TABLE_BITS = 16  # for small endings (the search bot's samples): 2^22 entries cost more to
+# zero than such an ending costs to solve
 ENABLED = True  # False: every game searched in Python
 
 
@@ -67,15 +69,15 @@ class NativeSolver:
 AnySolver = Solver | NativeSolver
 
 
-def solver_for(game: Game) -> AnySolver:
+def solver_for(game: Game, small: bool = False) -> AnySolver:
     """The game's own compiled search if it has one (``compiled_solver``: a family's own game,
     such as a capture game), the compiled core for a generic trick game where it is built,
-    else the Python search."""
+    else the Python search. ``small``: a small table, for a small ending."""
     make = getattr(game, "compiled_solver", None)
-    compiled = make() if make is not None else None
+    compiled = make(small) if make is not None else None
     if compiled is not None:
         return compiled  # type: ignore[no-any-return]
     if native(game):
-        return NativeSolver(game)  # type: ignore[arg-type]
+        return NativeSolver(game, SMALL_TABLE_BITS if small else TABLE_BITS)  # type: ignore[arg-type]
     return Solver(game)
 

@@ -55,12 +55,12 @@ class Judge:
     where the family's game reports one), under perfect play from there with every card known.
     Raises ValueError for a deal the solver does not play."""
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: Any, small: bool = False) -> None:
         play = play_of(state.rules)
         if play is None:
             raise ValueError("the solver does not play these rules")
         self.play, self.rules, self.sides = play, state.rules, play.sides(state)
-        self.two = len(self.sides) == 2
+        self.two, self.small = len(self.sides) == 2, small  # small: tables for small endings
         self.solvers: dict[int, AnySolver] = {}
         self.total: int | None = None
         self.last: dict[int, int] = {}  # a side's last value found (its total, raw)
@@ -76,7 +76,8 @@ class Judge:
         side = 0 if self.two else side
         solver = self.solvers.get(side)
         if solver is None:
-            solver = self.solvers[side] = solver_for(self.play.game(state, self.sides[side]))
+            game = self.play.game(state, self.sides[side])
+            solver = self.solvers[side] = solver_for(game, self.small)
         return solver
 
     def move_values(self, state: Any, seat: int, legal: list[dict[str, Any]],

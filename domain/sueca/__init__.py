@@ -69,6 +69,10 @@ class Sueca:
     search_decision = None
     solver = staticmethod(_solver.sueca)
     auction = None
+    # the search bot solves every sample exactly at or under this many cards left, by preset
+    # and player count (domain/bots/pimc.py): the last 2 tricks (no weaker, a little faster; the
+    # last 4 were weaker: docs/BOTS.md, issue 30 item 5)
+    search_solve_cards = {"sueca": {4: 8}}
 
 
 class Italiana:
