@@ -12,23 +12,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from store_referee import from_env
 
-from events.config import Settings, connect  # noqa: E402
-from events.referee import Referee, clocks  # noqa: E402
-from events.store import EventStore  # noqa: E402
+from events.referee import clocks
 
 
 def main(argv: list[str] | None = None) -> int:
     argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
-    settings = Settings.from_env()
-    if not settings.redis_url:
-        print("close_forfeits: set TRICKLOG_REDIS_URL", file=sys.stderr)
+    referee = from_env("close_forfeits")
+    if referee is None:
         return 2
-    closed = clocks.close_every_forfeited(Referee(EventStore(connect(settings.redis_url))))
+    closed = clocks.close_every_forfeited(referee)
     for deal_id in closed:
         print(deal_id)
     print(f"closed {len(closed)} forfeited deals")

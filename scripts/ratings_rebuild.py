@@ -10,23 +10,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from store_referee import from_env
 
-from events.config import Settings, connect  # noqa: E402
-from events.referee import Referee, ratings  # noqa: E402
-from events.store import EventStore  # noqa: E402
+from events.referee import ratings
 
 
 def main(argv: list[str] | None = None) -> int:
     argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)
-    settings = Settings.from_env()
-    if not settings.redis_url:
-        print("ratings_rebuild: set TRICKLOG_REDIS_URL", file=sys.stderr)
+    referee = from_env("ratings_rebuild")
+    if referee is None:
         return 2
-    counts = ratings.rebuild(Referee(EventStore(connect(settings.redis_url))))
+    counts = ratings.rebuild(referee)
     for pool, count in counts.items():
         if count:
             print(f"{pool}: {count} rated matches")
