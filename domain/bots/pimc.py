@@ -70,7 +70,7 @@ def decide(legal: list[dict[str, Any]], me: int, sample: Sampler, samples: int,
         try:
             values = judge.move_values(state, me, legal)
         except (KeyError, ValueError):
-            return None if judge is None or not done else _best(totals)
+            break  # a sample the solver cannot take: decide on those solved
         for i, (_, v) in enumerate(values):
             totals[i] += _worth(judge, v)
         done += 1
