@@ -81,6 +81,18 @@ class Records:
         head, facts = pipe.execute()
         return head, facts
 
+    def deal_head_facts_and_log(self, deal_id: str, match_id: str
+                                ) -> tuple[dict[bytes, bytes], dict[bytes, bytes],
+                                           list[dict[str, Any]]]:
+        """A deal's head, its match's facts and its whole log in one round trip (the log is
+        read after the head: it may hold events past the head's ``seq``, never fewer)."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hgetall(keys.head_key("deal", deal_id))
+        pipe.hgetall(keys.meta_key(match_id))
+        pipe.xrange(keys.stream_key("deal", deal_id))
+        head, facts, rows = pipe.execute()
+        return head, facts, [orjson.loads(fields[b"e"]) for _, fields in rows]
+
     def recent_matches(self, limit: int) -> list[str]:
         ids = cast(list[bytes], self._redis.zrevrange(keys.match_index_key(), 0, limit - 1))
         return [i.decode() for i in ids]

@@ -127,10 +127,11 @@ class EventStore(Records, PlayerRecords):
         return self.head_from(cast(dict[bytes, bytes], raw))
 
     @staticmethod
-    def head_from(raw: dict[bytes, bytes]) -> Head:
+    def head_from(raw: dict[bytes, bytes], snapshot: bool = True) -> Head:
+        """The head; ``snapshot``: with the snapshot parsed (else None)."""
         if not raw:
             return Head(0, None, 0, None)
-        snap = raw.get(b"snap")
+        snap = raw.get(b"snap") if snapshot else None
         return Head(seq=int(raw[b"seq"]), hash=raw[b"hash"].decode(),
                     snap_seq=int(raw.get(b"snap_seq", 0)),
                     snapshot=orjson.loads(snap) if snap else None)

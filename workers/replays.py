@@ -6,8 +6,6 @@ from typing import Any
 
 from rq import get_current_job
 
-from domain import game
-from events.envelope import to_event
 from events.referee import deals
 
 from . import runtime
@@ -21,12 +19,10 @@ def replay_job(deal_id: str, seat: int | None) -> dict[str, Any]:
     The job carries the seat, never its token; ``GET /v1/jobs/{id}`` shows a seat's result to
     that seat alone until the deal is disclosed."""
     referee = runtime.referee()
-    deal = deals.load(referee, deal_id)
+    deal, envelopes, states = deals.load_whole(referee, deal_id)  # each event folded once
     over = deals.disclosed(referee, deal)
-    envelopes = referee.store.read("deal", deal_id, upto=deal.seq)
     job = get_current_job()
     steps = []
-    states = game.states(to_event(env) for env in envelopes)  # each event folded once
     served = deals.served_envelopes(deal.state.rules, envelopes, seat, over)
     for i, (env, event, state) in enumerate(zip(envelopes, served, states, strict=True),
                                             start=1):

@@ -47,6 +47,26 @@ def load(ref: Referee, deal_id: str) -> LoadedDeal:
     return LoadedDeal(deal_id, head.seq, head.hash, state, meta)
 
 
+def load_whole(ref: Referee, deal_id: str
+               ) -> tuple[LoadedDeal, list[dict[str, Any]], list[Any]]:
+    """The deal, its whole log and the state after each event, folded once from the start,
+    in one round trip (what a replay needs: ``load`` would parse the snapshot and the log be
+    read again); a deal not found, or dealt late, the way ``load`` reads it."""
+    match_id = matches.match_id_of(deal_id)
+    head_raw, facts, envs = ref.store.deal_head_facts_and_log(deal_id, match_id)
+    if head_raw and facts:
+        head = ref.store.head_from(head_raw, snapshot=False)
+        meta = from_facts(match_id, facts)
+    else:
+        loaded = load(ref, deal_id)
+        head, meta = ref.store.head("deal", deal_id), loaded.meta
+        envs = ref.store.read("deal", deal_id)
+    envs = envs[:head.seq]  # events appended after the head was read wait for the next read
+    states = list(game.states(to_event(e) for e in envs))
+    assert head.hash is not None
+    return LoadedDeal(deal_id, head.seq, head.hash, states[-1], meta), envs, states
+
+
 def _head_and_meta(ref: Referee, deal_id: str) -> tuple[dict[bytes, bytes], Meta]:
     """The deal's head, unparsed, and its match's facts: one round trip."""
     match_id = matches.match_id_of(deal_id)

@@ -58,3 +58,25 @@ def test_a_deal_no_match_lists_is_still_not_found(
     with pytest.raises(NotFound):
         deals.view(referee, beyond, None)
     assert store.head("deal", beyond).seq == 0
+
+
+def test_a_replay_of_a_listed_deal_never_dealt_deals_it_and_an_unknown_one_is_not_found(
+        referee: Referee, store: EventStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay job's read (head, facts and log in one round trip) takes the same way as
+    every other read for a deal its match lists but no log holds, and for one not listed."""
+    deal = play_first_deal_dying_before_the_next(referee, monkeypatch)
+    loaded, envelopes, states = deals.load_whole(referee, deal)
+    assert loaded.seq == store.head("deal", deal).seq == len(envelopes) == len(states) > 0
+    assert [e["seq"] for e in envelopes] == list(range(1, loaded.seq + 1))
+    assert states[-1] == deals.load(referee, deal).state
+    with pytest.raises(NotFound):
+        deals.load_whole(referee, deal.rsplit(".", 1)[0] + ".3")
+
+
+def test_the_whole_read_folds_to_the_state_the_snapshot_holds(
+        referee: Referee, monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = play_first_deal_dying_before_the_next(referee, monkeypatch)
+    first = deal.rsplit(".", 1)[0] + ".1"
+    loaded, envelopes, states = deals.load_whole(referee, first)
+    assert loaded == deals.load(referee, first)
+    assert len(states) == len(envelopes) == loaded.seq
