@@ -178,8 +178,10 @@ def _digest_at_any_rendering(env: dict[str, Any]) -> str:
     """The digest as the envelope is, or, where that is not its hash, with ``at`` as the server
     renders it."""
     want = digest(env)
+    if want == env.get("hash"):
+        return want
     at = canonical_at(env.get("at"))
-    if want != env.get("hash") and at != env.get("at"):
+    if at != env.get("at"):
         rendered = digest({**env, "at": at})
         if rendered == env.get("hash"):
             return rendered
