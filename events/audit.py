@@ -127,8 +127,12 @@ def _malformed(header: Any, envelopes: list[Any]) -> tuple[int | None, str, str,
 def _wrong_types(value: dict[str, Any], shape: dict[str, tuple[str, tuple[type, ...]]]
                  ) -> dict[str, str]:
     """The fields of ``value`` whose JSON type is not the one ``shape`` names."""
-    return {name: kind for name, (kind, types) in shape.items()
-            if not isinstance(value.get(name), types) or isinstance(value.get(name), bool)}
+    wrong = {}
+    for name, (kind, types) in shape.items():
+        field = value.get(name)
+        if not isinstance(field, types) or field is True or field is False:
+            wrong[name] = kind
+    return wrong
 
 
 # What every envelope, and the first (dealt) event's data, must hold before anything is checked.
