@@ -88,7 +88,8 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
         try:
             landing.appended(ref, "deal", deal.id, envs, partial(
                 ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
-                idempotency=(scope, key) if key else None, answer=orjson.dumps(answer),
+                idempotency=(scope, key) if key else None,
+                answer=orjson.dumps(answer) if key else b"",  # kept only under a key
                 fingerprint=fingerprint, snapshot=dealing.snapshot(state)))
         except Duplicate as dup:
             return _first_answer(dup.remembered, fingerprint)
