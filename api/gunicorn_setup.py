@@ -16,14 +16,17 @@ redis-py and ``api.hub``'s reader threads all yield to each other while they wai
 
 from __future__ import annotations
 
+import email.utils
 import functools
 import json
 import logging
 import sys
+import time
 import uuid
 from typing import Any
 
 from gunicorn import glogging, util
+from gunicorn.http import wsgi
 from gunicorn.http.errors import InvalidHeader, UnsupportedTransferCoding
 from gunicorn.workers.ggevent import GeventWorker
 from gunicorn.workers.gthread import ThreadWorker
@@ -105,14 +108,71 @@ def unimplemented_coding(exc: BaseException) -> BaseException | None:
     return None
 
 
+class OneSendResponse(wsgi.Response):  # type: ignore[misc]
+    """gunicorn's response, whose head goes out with the first piece of a body framed by
+    length, in one send, where gunicorn sends the head and then the body: one loopback
+    segment and one wake-up of the client less per answer (issue 33). A chunked body (event
+    streams), a file sent with ``sendfile`` and a body-less answer get their head on its own
+    as before, at the same moment (the first piece, the file, the close)."""
+
+    held = b""
+
+    def send_headers(self) -> None:
+        if self.headers_sent or self.chunked or self._omits_body:
+            super().send_headers()
+            return
+        head = self.default_headers()
+        head.extend(["%s: %s\r\n" % (k, v) for k, v in self.headers])  # noqa: UP031 (gunicorn's)
+        self.held = util.to_bytestring("%s\r\n" % "".join(head), "latin-1")  # noqa: UP031
+        self.headers_sent = True
+
+    def flush_head(self) -> None:
+        held, self.held = self.held, b""
+        if held:
+            util.write(self.sock, held)
+
+    def _emit_body(self, data: bytes) -> None:
+        if not self.held:  # a chunked body, or the head already out
+            super()._emit_body(data)
+            return
+        held, self.held = self.held, b""
+        util.write(self.sock, held + data)
+
+    def sendfile(self, respiter: Any) -> bool:
+        self.send_headers()
+        self.flush_head()
+        return super().sendfile(respiter)  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self.send_headers()
+        self.flush_head()
+        super().close()
+
+
+_DATE: list[Any] = [None, ""]  # the second last formatted, and its Date header value
+
+
+def http_date(timestamp: float | None = None) -> str:
+    """gunicorn's ``util.http_date`` (every answer's ``Date``), formatted once a second: the
+    header has whole seconds, and ``formatdate`` cost about 1% of a served move (issue 33)."""
+    second = int(time.time() if timestamp is None else timestamp)
+    if _DATE[0] != second:
+        _DATE[:] = [second, email.utils.formatdate(second, localtime=False, usegmt=True)]
+    return str(_DATE[1])
+
+
 class ProblemPages:
     """A worker whose error pages are written by ``write_problem``. gunicorn writes them
     through the module function ``gunicorn.util.write_error``, which is replaced in the worker
-    process when it boots (the only caller is the worker's ``handle_error``)."""
+    process when it boots (the only caller is the worker's ``handle_error``). Its answers are
+    ``OneSendResponse``s (``gunicorn.http.wsgi.create`` builds the module's ``Response``)."""
 
     def init_process(self) -> None:
         assert callable(util.write_error), "gunicorn moved util.write_error"
+        assert wsgi.create.__defaults__ == (None, ()), "gunicorn changed wsgi.create"
         util.write_error = write_problem
+        util.http_date = http_date
+        wsgi.Response = OneSendResponse
         super().init_process()  # type: ignore[misc]
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:

@@ -51,15 +51,29 @@ def install(app: Flask) -> None:
     def count(response: Response) -> Response:
         route = request.url_rule.rule if request.url_rule is not None else "unmatched"
         method = request.method if request.method in METHODS else "other"
-        REQUESTS.labels(method, route, str(response.status_code)).inc()
+        child(REQUESTS, method, route, str(response.status_code)).inc()
         began = g.get("tricklog_started")
         if began is not None:
-            LATENCY.labels(route).observe(time.perf_counter() - began)
+            child(LATENCY, route).observe(time.perf_counter() - began)
         return response
 
 
 def count_move(ruleset: str) -> None:
-    MOVES.labels(ruleset).inc()
+    child(MOVES, ruleset).inc()
+
+
+_CHILDREN: dict[tuple[Any, ...], Any] = {}
+
+
+def child(metric: Any, *labels: str) -> Any:
+    """``metric.labels(*labels)``, the same object, kept in a dict: ``labels`` takes a lock
+    and rebuilds its key on each call, three times a move (issue 33). The label values come
+    from bounded sets (the methods, the routes, the statuses, the rulesets), so is the dict."""
+    key = (metric, *labels)
+    found = _CHILDREN.get(key)
+    if found is None:
+        found = _CHILDREN[key] = metric.labels(*labels)
+    return found
 
 
 def exposition(queue: Queue, webhooks: Queue | None = None) -> Response:

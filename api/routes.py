@@ -47,7 +47,7 @@ def body() -> Any:
         raise bad_json("the request needs a JSON body")
     try:
         value = orjson.loads(raw)
-        repeated = repeated_key(raw)
+        repeated = repeated_key(raw, value)
     except orjson.JSONDecodeError as exc:
         raise bad_json(f"the body is not valid JSON: {exc}") from None
     except RecursionError:

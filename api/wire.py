@@ -51,11 +51,26 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
-def repeated_key(raw: bytes) -> str | None:
+def _flat_and_whole(raw: bytes, value: Any) -> bool:
+    """Whether ``raw``, parsed as ``value``, is one object of scalars that kept all its
+    members (no key repeated), told without a second parse (a move's body, issue 33). Each
+    member after the first follows a comma, and a comma elsewhere can only be inside a string
+    (a number, ``true``, ``false`` and ``null`` hold none): ``commas + 1`` is at least the
+    members written, which are at least the members kept, so ``commas + 1 == members kept``
+    proves none was dropped. Anything else (nesting, a comma in a string) takes the full
+    check."""
+    return (isinstance(value, dict) and len(value) == raw.count(b",") + 1
+            and not any(isinstance(v, dict | list) for v in value.values()))
+
+
+def repeated_key(raw: bytes, value: Any = None) -> str | None:
     """The first key that appears twice in one object of ``raw`` (a document orjson has
-    already accepted), else None. orjson keeps the last of two equal keys, so
-    ``{"type": "stop", "type": "play", ...}`` would otherwise be played as the last one."""
+    already accepted, as ``value`` if given), else None. orjson keeps the last of two equal
+    keys, so ``{"type": "stop", "type": "play", ...}`` would otherwise be played as the last
+    one."""
     if b"{" not in raw:
+        return None
+    if value is not None and _flat_and_whole(raw, value):
         return None
     try:
         json.loads(raw, object_pairs_hook=_no_repeats)

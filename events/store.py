@@ -83,7 +83,8 @@ class EventStore(Records, PlayerRecords):
         """
         cmd = keys.command_key(kind, sid, *idempotency) if idempotency else keys.head_key(kind, sid)
         argv: list[Any] = [
-            expected_seq, 1 if idempotency else 0, Remembered(answer, fingerprint).encode(),
+            expected_seq, 1 if idempotency else 0,
+            Remembered(answer, fingerprint).encode() if idempotency else b"",  # else unused
             ANSWER_TTL,
             orjson.dumps(snapshot) if snapshot is not None else b"",
             keys.feed_channel(kind, sid), envelopes[-1]["hash"],

@@ -40,10 +40,20 @@ def move(ref: Referee, deal_id: str, token: str | None, body: dict[str, Any], *,
     deal = deals.load(ref, deal_id)
     seat = deal.meta.seat_of(token)
     assert seat is not None
-    fingerprint = hashlib.sha256(json.dumps(  # json: expected_seq may exceed 64 bits
-        {**body, "expected_seq": expected_seq}, sort_keys=True,
-        separators=(",", ":")).encode()).hexdigest()
+    fingerprint = hashlib.sha256(canonical({**body, "expected_seq": expected_seq})).hexdigest()
     return _apply(ref, deal, seat, body, expected_seq, idempotency_key, fingerprint=fingerprint)
+
+
+def canonical(command: dict[str, Any]) -> bytes:
+    """``command`` as ``json.dumps(sort_keys=True, separators=(",", ":"))`` writes it (the
+    fingerprints stored under idempotency keys are digests of that): by orjson where that
+    writes the same bytes (values None, bool, an int within 64 bits, a printable ASCII string:
+    what a validated move holds), else by ``json`` (a float, a larger int, any other text)."""
+    if all(v is None or type(v) is bool or (type(v) is int and -2**63 <= v < 2**64)
+           or (type(v) is str and v.isascii() and v.isprintable()) for v in command.values()) \
+            and all(k.isascii() and k.isprintable() for k in command):
+        return orjson.dumps(command, option=orjson.OPT_SORT_KEYS)
+    return json.dumps(command, sort_keys=True, separators=(",", ":")).encode()
 
 
 def play_as(ref: Referee, deal_id: str, seat: int, body: dict[str, Any], *, expected_seq: int,
@@ -78,7 +88,8 @@ def _apply(ref: Referee, deal: LoadedDeal, seat: int, body: dict[str, Any],
         try:
             landing.appended(ref, "deal", deal.id, envs, partial(
                 ref.store.append, "deal", deal.id, envs, expected_seq=deal.seq,
-                idempotency=(scope, key) if key else None, answer=orjson.dumps(answer),
+                idempotency=(scope, key) if key else None,
+                answer=orjson.dumps(answer) if key else b"",  # kept only under a key
                 fingerprint=fingerprint, snapshot=dealing.snapshot(state)))
         except Duplicate as dup:
             return _first_answer(dup.remembered, fingerprint)
