@@ -127,12 +127,8 @@ def _malformed(header: Any, envelopes: list[Any]) -> tuple[int | None, str, str,
 def _wrong_types(value: dict[str, Any], shape: dict[str, tuple[str, tuple[type, ...]]]
                  ) -> dict[str, str]:
     """The fields of ``value`` whose JSON type is not the one ``shape`` names."""
-    wrong = {}
-    for name, (kind, types) in shape.items():
-        field = value.get(name)
-        if not isinstance(field, types) or field is True or field is False:
-            wrong[name] = kind
-    return wrong
+    return {name: kind for name, (kind, types) in shape.items()
+            if not isinstance(field := value.get(name), types) or isinstance(field, bool)}
 
 
 # What every envelope, and the first (dealt) event's data, must hold before anything is checked.
