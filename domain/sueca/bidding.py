@@ -29,7 +29,7 @@ SUITS = "SHDC"
 CALL_RANKS = ("A", "7", "K", "J", "Q")   # the trumps worth calling, best first
 PASS_VALUE = -10.0    # the worth a contract must beat for the seat to bid (in the same
                       # terms): under what passing really brings against heuristic bidders
-                      # (about +15), as the playouts by rules of thumb undervalue a contract
+                      # (about +16), as the playouts by rules of thumb undervalue a contract
                       # (the bot made 92% of those it bid at 5, in 1 deal in 5); bids in 1
                       # deal in 3 (docs/BOTS.md, issue 28 item 7, third pass). Not lower: -20
                       # bids a hand without a card point now and then (the max of noisy means)
