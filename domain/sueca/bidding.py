@@ -27,9 +27,12 @@ Option = tuple[str, str | None]   # (trump, called card or None: alone)
 
 SUITS = "SHDC"
 CALL_RANKS = ("A", "7", "K", "J", "Q")   # the trumps worth calling, best first
-PASS_VALUE = 5.0      # what passing is taken to be worth, in the same terms: about what a
-                      # defender or a called partner gets against heuristic bidders, a little
-                      # over 0 (it was 15 with random playouts, which flatter a bidder)
+PASS_VALUE = -10.0    # the worth a contract must beat for the seat to bid (in the same
+                      # terms): under what passing really brings against heuristic bidders
+                      # (about +16), as the playouts by rules of thumb undervalue a contract
+                      # (the bot made 92% of those it bid at 5, in 1 deal in 5); bids in 1
+                      # deal in 3 (docs/BOTS.md, issue 28 item 7, third pass). Not lower: -20
+                      # bids a hand without a card point now and then (the max of noisy means)
 MIN_SAMPLES = 8
 SCALE = 1             # a card's playouts (by rules of thumb: twenty random ones' CPU each)
 BID_HAND, PASS_HAND = 22, 30   # card points in hand a bid suggests at least, a pass at most
