@@ -4,13 +4,14 @@ scrolls sideways, the hand and the moves are on screen, each card is a touch tar
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from domain.registry import rules_for
-from tests.e2e.browser import By, call, finished_deal, picture, seq, sit, wait
+from tests.e2e.browser import By, call, finished_deal, fresh, picture, seq, sit, wait
 
 PHONES = [(390, 844), (360, 740)]
 LAPTOP = (1366, 657)  # a 1366×768 screen less the browser's tab strip and address bar
@@ -34,7 +35,7 @@ def sedma_at_stop(site: str, browser: Any) -> None:
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{match['deal']['id']}")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
-    browser.find_element(By.CSS_SELECTOR, "#hand [data-card='KS']").click()
+    fresh(lambda: browser.find_element(By.CSS_SELECTOR, "#hand [data-card='KS']").click())
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves [data-move='stop']"))
 
 
@@ -48,17 +49,45 @@ def seated(site: str, browser: Any, ruleset: str, players: int) -> None:
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{match['deal']['id']}")
     wait(browser).until(lambda d: seq(d) and d.find_elements(By.CSS_SELECTOR, "#hand .card"))
+    at_rest(browser)
+
+
+def at_rest(browser: Any) -> None:
+    """The bots have played up to the seat's turn: the table shows the same view twice, half
+    a second apart (each view is drawn anew, so a measure taken while bots move would read a
+    layout that the next view replaces)."""
+    last = [""]
+
+    def settled(d: Any) -> bool:
+        now, last[0] = seq(d), last[0]
+        if now == last[0]:
+            return True
+        last[0] = now
+        time.sleep(0.5)
+        return False
+    wait(browser).until(settled)
 
 
 TABLES = [("sedma", 2), ("sueca", 4), ("sueca-italiana", 5), ("serbian-whist", 6)]
 
 
+BOXES = ("const boxes = (s) => [...document.querySelectorAll(s)].map((e) => {"
+         "const r = e.getBoundingClientRect();"
+         "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,"
+         " width: r.width, height: r.height}; });")
+
+
 def box(browser: Any, selector: str) -> list[dict[str, float]]:
     return browser.execute_script(  # type: ignore[no-any-return]
-        "return [...document.querySelectorAll(arguments[0])].map((e) => {"
-        "const r = e.getBoundingClientRect();"
-        "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,"
-        " width: r.width, height: r.height}; });", selector)
+        BOXES + "return boxes(arguments[0]);", selector)
+
+
+def scrolled_boxes(browser: Any, selectors: tuple[str, ...]) -> dict[str, list[dict[str, float]]]:
+    """The hand scrolled into view as a player would, and each selector's boxes measured in
+    the same script: one layout, which no live update can replace between the two."""
+    return browser.execute_script(  # type: ignore[no-any-return]
+        BOXES + "document.getElementById('hand').scrollIntoView({block: 'end'});"
+        "return Object.fromEntries(arguments[0].map((s) => [s, boxes(s)]));", list(selectors))
 
 
 def fits(browser: Any, what: str, size: tuple[int, int]) -> None:
@@ -69,12 +98,12 @@ def fits(browser: Any, what: str, size: tuple[int, int]) -> None:
     width, height = size
     scroll = browser.execute_script("return document.documentElement.scrollWidth")
     assert scroll <= width, f"{what}: the page is {scroll} px wide on a {width} px screen"
-    browser.execute_script("document.getElementById('hand').scrollIntoView({block: 'end'})")
-    for selector in ("#hand .card", "#moves button", "#moves select"):
-        for r in box(browser, selector):
+    measured = scrolled_boxes(browser, ("#hand .card", "#moves button", "#moves select"))
+    for selector, rects in measured.items():
+        for r in rects:
             assert r["left"] >= 0 and r["right"] <= width and r["top"] >= 0 \
                 and r["bottom"] <= height, f"{what}: {selector} at {r} is off screen"
-    cards = sorted(box(browser, "#hand .card"), key=lambda r: (round(r["top"]), r["left"]))
+    cards = sorted(measured["#hand .card"], key=lambda r: (round(r["top"]), r["left"]))
     for r, after in zip(cards, cards[1:] + [None], strict=True):
         shown = r["width"] if after is None or round(after["top"]) != round(r["top"]) \
             else after["left"] - r["left"]
