@@ -54,16 +54,15 @@ def load_whole(ref: Referee, deal_id: str
     read again); a deal not found, or dealt late, the way ``load`` reads it."""
     match_id = matches.match_id_of(deal_id)
     head_raw, facts, envs = ref.store.deal_head_facts_and_log(deal_id, match_id)
-    if head_raw and facts:
-        head = ref.store.head_from(head_raw, snapshot=False)
-        meta = from_facts(match_id, facts)
-    else:
-        loaded = load(ref, deal_id)
-        head, meta = ref.store.head("deal", deal_id), loaded.meta
-        envs = ref.store.read("deal", deal_id)
+    if not head_raw or not facts:
+        known = load(ref, deal_id)  # NotFound, or the deal dealt now
+        envs = ref.store.read("deal", deal_id, upto=known.seq)
+        return known, envs, list(game.states(to_event(e) for e in envs))
+    head = ref.store.head_from(head_raw, snapshot=False)
+    assert head.hash is not None
     envs = envs[:head.seq]  # events appended after the head was read wait for the next read
     states = list(game.states(to_event(e) for e in envs))
-    assert head.hash is not None
+    meta = from_facts(match_id, facts)
     return LoadedDeal(deal_id, head.seq, head.hash, states[-1], meta), envs, states
 
 

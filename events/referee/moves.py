@@ -18,6 +18,7 @@ from domain import game
 from domain import match as matches
 from domain.messages import Command, Move
 
+from .. import envelope
 from ..store import Conflict, Duplicate, Remembered
 from . import clocks, dealing, deals, landing, turns
 from . import matches as match_stream
@@ -52,7 +53,7 @@ def canonical(command: dict[str, Any]) -> bytes:
     if all(v is None or type(v) is bool or (type(v) is int and -2**63 <= v < 2**64)
            or (type(v) is str and v.isascii() and v.isprintable()) for v in command.values()) \
             and all(k.isascii() and k.isprintable() for k in command):
-        return orjson.dumps(command, option=orjson.OPT_SORT_KEYS)
+        return envelope.canonical(command)
     return json.dumps(command, sort_keys=True, separators=(",", ":")).encode()
 
 

@@ -4,7 +4,6 @@ scrolls sideways, the hand and the moves are on screen, each card is a touch tar
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -53,18 +52,14 @@ def seated(site: str, browser: Any, ruleset: str, players: int) -> None:
 
 
 def at_rest(browser: Any) -> None:
-    """The bots have played up to the seat's turn: the table shows the same view twice, half
-    a second apart (each view is drawn anew, so a measure taken while bots move would read a
-    layout that the next view replaces)."""
-    last = [""]
+    """The bots have played up to the seat's turn: two reads of the table, one poll apart
+    (half a second), show the same view (each view is drawn anew, so a measure taken while
+    bots move would read a layout that the next view replaces)."""
+    seen: list[str] = []
 
     def settled(d: Any) -> bool:
-        now, last[0] = seq(d), last[0]
-        if now == last[0]:
-            return True
-        last[0] = now
-        time.sleep(0.5)
-        return False
+        seen.append(seq(d))
+        return len(seen) > 1 and seen[-1] == seen[-2]
     wait(browser).until(settled)
 
 
