@@ -62,6 +62,40 @@ def test_long_names_end_in_an_ellipsis_and_keep_the_layout(site: str, browser: A
         assert astral == []
 
 
+MARK = """
+const out = [];
+for (const plate of document.querySelectorAll('.felt > .plate')) {
+  const mark = document.createElement('span');
+  mark.className = 'badge partner revealed';
+  mark.textContent = arguments[0];
+  plate.querySelector('.badges').appendChild(mark);
+  const [p, m] = [plate.getBoundingClientRect(), mark.getBoundingClientRect()];
+  out.push({inside: m.right <= p.right + 0.5, page: document.documentElement.scrollWidth});
+  mark.remove();
+}
+return out;
+"""
+
+
+def test_a_mark_of_any_length_stays_inside_its_plate(site: str, browser: Any) -> None:
+    """Six seats on a phone, three plates a row: the widest mark the table draws (Italiana's
+    revealed partner, "✦ partner of <the bidder's name>") on any plate ends in "…" inside it.
+    "✦ partner of Filip" on the right-hand plate made the page 393 px wide on a 390 px phone."""
+    others = ["Bo", "Cy", "Di", "Eva", "Filip"]
+    seats = [{"name": "Ana"}] + [{"name": n, "bot": "random"} for n in others]
+    match = call(site, "POST", "/v1/matches", {"ruleset": "sueca-italiana", "players": 6,
+                                              "seats": seats, "creator_seat": 0, "seed": "marks"})
+    sit(browser, site, match, 0)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.get(f"{site}/deals/{match['deal']['id']}")
+    wait(browser).until(lambda d: seq(d))
+    for words in ("✦ partner of Filip", f"✦ partner of {LONG[1]}"):
+        placed = browser.execute_script(MARK, words)
+        assert len(placed) == 5, placed
+        assert all(p["inside"] and p["page"] <= 390 for p in placed), (words, placed)
+
+
 def test_a_refused_name_speaks_of_the_seat_as_the_form_does(site: str, browser: Any) -> None:
     browser.get(site + "/")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#seats .seat-name"))

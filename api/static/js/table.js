@@ -66,7 +66,8 @@ function badges(ctx, seat) {
   if (v.bidder === seat && v.bid) out.push(h("span", { class: "badge partner" }, `bidder · ${v.bid}`));
   if (v.partner === seat && v.partner !== v.bidder)
     // the hidden partner (the called card's holder), revealed: a mark of its own beside the name
-    out.push(h("span", { class: "badge partner revealed", id: "revealed-partner" }, "✦ ", partnerOf(ctx, v.bidder)));
+    out.push(h("span", { class: "badge partner revealed", id: "revealed-partner", title: partnerOf(ctx, v.bidder) },
+      "✦ ", partnerOf(ctx, v.bidder)));
   return out;
 }
 
