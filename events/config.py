@@ -148,9 +148,11 @@ def like(client: redis.Redis, *, timeout: float, tries: int = 1, keepalive: bool
                             socket_timeout=timeout, socket_keepalive=keepalive,
                             socket_connect_timeout=min(timeout, STORE_CONNECT_TIMEOUT_S))
     pool = client.connection_pool
-    kw = {**pool.connection_kwargs, "socket_timeout": timeout, "socket_keepalive": keepalive,
+    kw = {**pool.connection_kwargs, "socket_timeout": timeout,
           "socket_connect_timeout": min(timeout, STORE_CONNECT_TIMEOUT_S),
           "retry": _retry(tries), "maint_notifications_config": NO_MAINT_NOTIFICATIONS}
+    if not issubclass(pool.connection_class, redis.UnixDomainSocketConnection):
+        kw["socket_keepalive"] = keepalive  # TCP's: a Unix socket's connection refuses it
     if max_connections is None:
         new: redis.ConnectionPool = redis.ConnectionPool(
             connection_class=pool.connection_class, **kw)

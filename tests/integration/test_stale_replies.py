@@ -7,7 +7,10 @@ such check: the test waits for it, as a reply that arrived a while ago would be.
 
 from __future__ import annotations
 
+import os
 import select
+import shutil
+import tempfile
 
 import pytest
 import redis
@@ -34,3 +37,21 @@ def test_a_reply_left_unread_never_answers_the_next_command(redis_server: RedisS
     pool.release(conn)
     assert client.get("stale-reply-key") == b"its value"
     assert client.ping() is True
+
+
+def test_a_unix_socket_url_serves_every_kind_of_client() -> None:
+    """``REDIS_URL=unix:///path/to/redis.sock``: ``like`` gave a Unix socket's connection TCP's
+    keep-alive, which it refuses (a TypeError at the first command)."""
+    folder = tempfile.mkdtemp(prefix="tl-unix-")  # short: a socket's path has at most 107 bytes
+    sock = os.path.join(folder, "redis.sock")
+    server = RedisServer(folder, extra=["--unixsocket", sock, "--unixsocketperm", "700"])
+    server.start()
+    try:
+        app = config.connect(f"unix://{sock}")
+        for client in (app, config.like(app, timeout=2, keepalive=True),
+                       config.like(app, timeout=2, max_connections=4)):
+            client.set("over-a-unix-socket", "yes")
+            assert client.get("over-a-unix-socket") == b"yes"
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
