@@ -6,6 +6,7 @@ These functions dispatch on the ruleset to its family module; adapters use only 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import fields, replace
 from typing import Any, cast
@@ -173,6 +174,22 @@ def settling(state: DealState, secret: DealSecret | None) -> tuple[list[Event], 
 
 def view(state: DealState, seat: int | None) -> dict[str, Any]:
     return family_of(state.rules).view(state, seat)
+
+
+def views(states: Iterable[DealState], seat: int | None) -> Iterator[dict[str, Any]]:
+    """``view`` of each of one deal's ``states`` in turn (a replay's): by the family's ``views``
+    where it has one (each view built from the one before; unchanged lists are shared between
+    views: read them, change none), else each afresh."""
+    states = iter(states)
+    first = next(states, None)
+    if first is None:
+        return
+    family = family_of(first.rules)
+    together = itertools.chain((first,), states)
+    if family.views is not None:
+        yield from family.views(together, seat)
+    else:
+        yield from (family.view(state, seat) for state in together)
 
 
 def legal_moves(state: DealState, seat: int | None) -> list[dict[str, Any]]:
