@@ -23,7 +23,7 @@ def replies(client: Any, commands: Sequence[tuple[Any, ...]]) -> list[Any] | Non
         return None
     pool = client.connection_pool
     try:
-        conn = pool.get_connection()
+        conn: Any = pool.get_connection()  # redis-py types few of its methods
     except redis.RedisError:
         return None
     try:
