@@ -12,7 +12,7 @@ from dataclasses import fields, replace
 from typing import Any, cast
 
 from . import flow, records, redaction
-from .clock import is_abandon, is_timeout
+from .clock import ABANDONED, TIMED_OUT, is_abandon, is_timeout
 from .errors import InvalidDeal
 from .event_data import DealtCore, Fairness
 from .fairness import DealSecret, commit
@@ -137,16 +137,17 @@ def states(events: Iterable[Event], state: DealState | None = None) -> Iterator[
     replay shows."""
     reducer = None if state is None else family_of(state.rules).evolve
     for event in events:
-        if is_timeout(event) and state is not None:
-            pass  # a clock's event changes no state
-        elif is_abandon(event) and state is not None:
-            state = abandon(state)
-        elif reducer is None or event.type == "dealt":
+        kind = event.type
+        if reducer is None or kind == "dealt":  # the first event (``evolve`` says if not dealt)
             state = evolve(state, event)
             reducer = family_of(state.rules).evolve
+        elif kind == TIMED_OUT:
+            pass  # a clock's event changes no state
+        elif kind == ABANDONED:
+            state = abandon(cast(DealState, state))
         else:
             state = reducer(state, event)
-        yield state
+        yield cast(DealState, state)
 
 
 def decide(state: DealState, command: Command) -> list[Event]:

@@ -46,11 +46,13 @@ def pairs(reply: Any) -> dict[bytes, bytes]:
     return dict(zip(reply[::2], reply[1::2], strict=True))
 
 
-def field(entry: Any, name: bytes) -> bytes:
-    """The field ``name`` of a stream entry as ``XRANGE`` gives it: [id, [field, value, ...]]."""
-    values = entry[1]
-    if isinstance(values, dict):
-        return values[name]  # type: ignore[no-any-return]
-    if values[0] == name:
-        return values[1]  # type: ignore[no-any-return]
-    return pairs(values)[name]
+def values_of(rows: Any, name: bytes) -> list[bytes]:
+    """The field ``name`` of each stream entry as ``XRANGE`` gives them: [id, [field, value,
+    ...]] (a map of the fields under RESP3)."""
+    out = []
+    for _, values in rows:
+        if isinstance(values, dict):
+            out.append(values[name])
+        else:
+            out.append(values[1] if values[0] == name else pairs(values)[name])
+    return out

@@ -93,7 +93,7 @@ class Records:
                                                 ("XRANGE", stream_key, "-", "+")])
         if got is not None:
             return (raw_replies.pairs(got[0]), raw_replies.pairs(got[1]),
-                    [orjson.loads(raw_replies.field(row, b"e")) for row in got[2]])
+                    [orjson.loads(e) for e in raw_replies.values_of(got[2], b"e")])
         pipe = self._redis.pipeline(transaction=False)
         pipe.hgetall(head_key)
         pipe.hgetall(meta_key)

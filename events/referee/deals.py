@@ -181,13 +181,20 @@ def replay_views(deal: LoadedDeal, envs: list[dict[str, Any]], states: list[Any]
         out = {**head, **view}
         if shown:
             if state.hands is not before:
-                hands = [hands[k] if k < len(before) and hand is before[k] else list(hand)
-                         for k, hand in enumerate(state.hands)]
-                before = state.hands
+                hands, before = _lists(state.hands, before, hands), state.hands
             out["hands"] = hands
         else:
             out.pop("hands", None)
         yield out
+
+
+def _lists(hands: tuple[Any, ...], before: tuple[Any, ...], lists: list[list[str]]
+           ) -> list[list[str]]:
+    """``hands`` as lists: a hand that is the same object as in ``before`` keeps its list."""
+    if len(before) != len(hands):
+        return [list(hand) for hand in hands]
+    return [old if hand is was else list(hand)
+            for hand, was, old in zip(hands, before, lists, strict=True)]
 
 
 def events(ref: Referee, deal_id: str, token: str | None, *, after: int = 0,

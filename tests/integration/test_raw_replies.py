@@ -23,7 +23,7 @@ def test_the_raw_read_gives_what_the_pipeline_gives(redis_client: redis.Redis) -
     assert got is not None
     assert raw_replies.pairs(got[0]) == redis_client.hgetall("h")
     assert raw_replies.pairs(got[1]) == {}
-    assert [raw_replies.field(row, b"e") for row in got[2]] == [b'{"seq": 1}', b'{"seq": 2}']
+    assert raw_replies.values_of(got[2], b"e") == [b'{"seq": 1}', b'{"seq": 2}']
     assert raw_replies.replies(Wrapped(connection_pool=redis_client.connection_pool),
                                [("HGETALL", "h")]) is None
 
