@@ -1,13 +1,13 @@
 """A few read commands in one round trip, their replies as Redis sends them (issue 33).
 
-redis-py 8's pipeline spends about 100 µs of CPU on a round trip of three small commands on
-this machine (its observability hooks, the retry wrapper, a reply callback per command that
-builds a dict per hash and per stream entry) against about 25 µs for packing the commands on a
-pooled connection and reading the replies. A replay job reads a whole deal in one such round
-trip per deal; ``replies`` is that read, for a plain ``redis.Redis`` client: a cluster client
-(its pipeline routes each key to its node), a subclass or any other client gets None, and the
-caller takes its pipeline. Any failure takes the pipeline too (redis-py's retries and errors):
-the connection is closed first, so a reply left unread never answers another command."""
+redis-py 8's pipeline spends about 120 µs of CPU on a round trip of three small commands on
+this (loaded) machine (its observability hooks, the retry wrapper, a reply callback per command
+that builds a dict per hash and per stream entry) against about 25 µs for packing the commands
+on a pooled connection and reading the replies. A replay job reads a whole deal in one such
+round trip per deal; ``replies`` is that read, for a plain ``redis.Redis`` client: a cluster
+client (its pipeline routes each key to its node), a subclass or any other client gets None,
+and the caller takes its pipeline. Any failure takes the pipeline too (redis-py's retries and
+errors): the connection is closed first, so a reply left unread never answers another command."""
 
 from __future__ import annotations
 
