@@ -8,16 +8,16 @@ inspects a family's state beyond ``DealState``: what a phase asks for is ``decis
 
 Required: dealing (``deal_layout``, ``check_prearranged``, ``dealt``, ``start``), playing
 (``legal_moves``, ``command``: the event of a seat's move, refusing an illegal one;
-``automatic``: the next event the rules make happen by themselves; ``evolve``; ``decision``:
-the kind of decision the state asks of the seat to move, one of ``DECISIONS``, or None where
-none is asked), showing (``view``, ``hidden``, ``page``: how the page shows the game;
-``view_schema``: its view's schema in openapi.yaml) and the match (``next_dealer``,
-``match_winners``). The command flow (``flow.py``) turns ``command``, ``automatic`` and
-``evolve`` into ``game.decide``, ``game.step`` and ``game.settle`` for every family. The
-optional hooks (None where a family has none), what each enables: ``OPTIONAL``.
+``automatic``: the next event the rules make happen by themselves; ``evolve``; ``decision``: the
+kind of decision the state asks of the seat to move, one of ``DECISIONS``, or None where none is
+asked), showing (``view``, ``hidden``, ``page``: how the page shows the game; ``view_schema``:
+its view's schema in openapi.yaml) and the match (``next_dealer``, ``match_winners``). The
+command flow (``flow.py``) turns ``command``, ``automatic`` and ``evolve`` into ``game.decide``,
+``game.step`` and ``game.settle`` for every family. The optional hooks (None where a family has
+none), what each enables: ``OPTIONAL``.
 
-Carry-over: whatever passes from one deal to the next or to the match's end (the game points
-a drawn deal carries, a second total that breaks ties) is the family's own, opaque to the match
+Carry-over: whatever passes from one deal to the next or to the match's end (the game points a
+drawn deal carries, a second total that breaks ties) is the family's own, opaque to the match
 (``Context``): its ``carry`` hook says what a scored deal carries (``Carried``), the match
 records it in its events under the family's names, hands the next deal's part to
 ``dealt``/``start`` (the fields named in ``carries``) and gives every deal's match part to
@@ -27,7 +27,7 @@ records it in its events under the family's names, hands the next deal's part to
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypedDict, TypeVar, get_args, is_typeddict
 
@@ -224,10 +224,11 @@ class Family(Protocol[S, R]):
     def auction(self) -> Callable[[R], AuctionPlay[S] | None] | None: ...
     @property
     def schemas(self) -> Mapping[str, Json] | None: ...
+    @property
+    def views(self) -> Callable[[Iterable[S], int | None], Iterator[View]] | None: ...
 
-    # -- its events' data (``domain/event_data.py``): every event type its deals log, each
-    # with the TypedDict of its data, from which ``python -m api.spec`` writes the spec's
-    # envelopes and *Data schemas
+    # -- its events' data (``domain/event_data.py``): every event type its deals log, each with
+    # the TypedDict of its data, whence ``python -m api.spec`` writes envelopes and *Data schemas
     @property
     def events(self) -> Mapping[str, Declared]: ...
 
@@ -248,7 +249,7 @@ OPTIONAL = {  # each optional hook, and what a family without it does without
     "search_decision": "the search bot treats a bid, a trump or a call as it treats a card",
     "solver": "no deal of the family is analysed (domain/solver)",
     "auction": "the analysis judges the card play only, not the bids, trumps and calls",
-}
+    "views": "a replay builds each state's view afresh (``game.views``)"}
 
 
 class IncompleteFamily(TypeError):
@@ -278,8 +279,7 @@ def check(family: object) -> None:
     for part in OPTIONAL:
         hook = getattr(family, part, None)
         if hook is not None and not callable(hook):
-            raise IncompleteFamily(f"family {name!r}: the hook {part!r} must be callable or "
-                                   "None")
+            raise IncompleteFamily(f"family {name!r}: the hook {part!r} must be callable or None")
     check_events(name, getattr(family, "events", None))
 
 

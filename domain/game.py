@@ -6,12 +6,13 @@ These functions dispatch on the ruleset to its family module; adapters use only 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import fields, replace
 from typing import Any, cast
 
 from . import flow, records, redaction
-from .clock import is_abandon, is_timeout
+from .clock import ABANDONED, TIMED_OUT, is_abandon, is_timeout
 from .errors import InvalidDeal
 from .event_data import DealtCore, Fairness
 from .fairness import DealSecret, commit
@@ -136,16 +137,17 @@ def states(events: Iterable[Event], state: DealState | None = None) -> Iterator[
     replay shows."""
     reducer = None if state is None else family_of(state.rules).evolve
     for event in events:
-        if is_timeout(event) and state is not None:
-            pass  # a clock's event changes no state
-        elif is_abandon(event) and state is not None:
-            state = abandon(state)
-        elif reducer is None or event.type == "dealt":
+        kind = event.type
+        if reducer is None or kind == "dealt":  # the first event (``evolve`` says if not dealt)
             state = evolve(state, event)
             reducer = family_of(state.rules).evolve
+        elif kind == TIMED_OUT:
+            pass  # a clock's event changes no state
+        elif kind == ABANDONED:
+            state = abandon(cast(DealState, state))
         else:
             state = reducer(state, event)
-        yield state
+        yield cast(DealState, state)
 
 
 def decide(state: DealState, command: Command) -> list[Event]:
@@ -173,6 +175,22 @@ def settling(state: DealState, secret: DealSecret | None) -> tuple[list[Event], 
 
 def view(state: DealState, seat: int | None) -> dict[str, Any]:
     return family_of(state.rules).view(state, seat)
+
+
+def views(states: Iterable[DealState], seat: int | None) -> Iterator[dict[str, Any]]:
+    """``view`` of each of one deal's ``states`` in turn (a replay's): by the family's ``views``
+    where it has one (each view built from the one before; unchanged lists are shared between
+    views: read them, change none), else each afresh."""
+    states = iter(states)
+    first = next(states, None)
+    if first is None:
+        return
+    family = family_of(first.rules)
+    together = itertools.chain((first,), states)
+    if family.views is not None:
+        yield from family.views(together, seat)
+    else:
+        yield from (family.view(state, seat) for state in together)
 
 
 def legal_moves(state: DealState, seat: int | None) -> list[dict[str, Any]]:

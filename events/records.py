@@ -10,7 +10,7 @@ from typing import Any, cast
 import orjson
 import redis
 
-from . import keys
+from . import keys, raw_replies
 
 
 class Records:
@@ -85,11 +85,19 @@ class Records:
                                 ) -> tuple[dict[bytes, bytes], dict[bytes, bytes],
                                            list[dict[str, Any]]]:
         """A deal's head, its match's facts and its whole log in one round trip (the log is
-        read after the head: it may hold events past the head's ``seq``, never fewer)."""
+        read after the head: it may hold events past the head's ``seq``, never fewer). The
+        replies as Redis sends them where the client allows (``raw_replies``)."""
+        head_key, meta_key = keys.head_key("deal", deal_id), keys.meta_key(match_id)
+        stream_key = keys.stream_key("deal", deal_id)
+        got = raw_replies.replies(self._redis, [("HGETALL", head_key), ("HGETALL", meta_key),
+                                                ("XRANGE", stream_key, "-", "+")])
+        if got is not None:
+            return (raw_replies.pairs(got[0]), raw_replies.pairs(got[1]),
+                    [orjson.loads(e) for e in raw_replies.values_of(got[2], b"e")])
         pipe = self._redis.pipeline(transaction=False)
-        pipe.hgetall(keys.head_key("deal", deal_id))
-        pipe.hgetall(keys.meta_key(match_id))
-        pipe.xrange(keys.stream_key("deal", deal_id))
+        pipe.hgetall(head_key)
+        pipe.hgetall(meta_key)
+        pipe.xrange(stream_key)
         head, facts, rows = pipe.execute()
         return head, facts, [orjson.loads(fields[b"e"]) for _, fields in rows]
 

@@ -1,8 +1,9 @@
 """Two code trees side by side: ``scripts/bench.py``'s figures for a base tree (e.g. main,
 ``git archive main | tar -x -C /tmp/base``) and for this one, in interleaved rounds (base,
-this, this, base, ...), one process per round and tree; prints each figure's median for
-both and their ratio. The same measuring code runs against both trees (what the base lacks
-falls back to what its service did). Run: ``.venv/bin/python scripts/bench_ab.py --help``.
+this, this, base, ...), one process per round and tree; prints each figure's median (and
+range) for both and their ratio. The same measuring code runs against both trees (what the
+base lacks falls back to what its service did). Run: ``.venv/bin/python scripts/bench_ab.py
+--help``.
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ def main() -> int:
             print(f"| {what} | - | {statistics.median(values['this']):,.2f} | - |")
             continue
         base, this = (statistics.median(values[n]) for n in ("base", "this"))
-        print(f"| {what} | {base:,.2f} | {this:,.2f} | {this / base:.2f} |")
+        spread = {n: f"{min(values[n]):,.2f}-{max(values[n]):,.2f}" for n in values}
+        print(f"| {what} | {base:,.2f} ({spread['base']}) | {this:,.2f} ({spread['this']}) "
+              f"| {this / base:.2f} |")
     return 0
 
 

@@ -7,6 +7,7 @@ shuffle) and the scoring around it that ``make bench``'s whole-deal rows include
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -14,7 +15,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# The tree under test: scripts/bench.py's (TRICKLOG_BENCH_ROOT, which scripts/bench_ab.py sets),
+# else this one. Putting this one first regardless made bench_ab.py measure this tree twice.
+sys.path.insert(0, os.environ.get("TRICKLOG_BENCH_ROOT")
+                or str(Path(__file__).resolve().parents[1]))
 
 from domain import game, playout, registry, trickplay  # noqa: E402
 from domain.fairness import DealSecret  # noqa: E402

@@ -24,11 +24,8 @@ def replay_job(deal_id: str, seat: int | None) -> dict[str, Any]:
     job = get_current_job()
     steps = []
     served = deals.served_envelopes(deal.state.rules, envelopes, seat, over)
-    for i, (env, event, state) in enumerate(zip(envelopes, served, states, strict=True),
-                                            start=1):
-        view = deals.view_of(deal, state, env["seq"], seat, over)
-        if over:
-            view["hands"] = [list(h) for h in state.hands]
+    views = deals.replay_views(deal, envelopes, states, seat, over)
+    for i, (event, view) in enumerate(zip(served, views, strict=True), start=1):
         steps.append({"event": event, "state": view})
         if job is not None and (i % PROGRESS_EVERY == 0 or i == len(envelopes)):
             job.meta["progress"] = {"step": "replaying", "done": i, "total": len(envelopes)}

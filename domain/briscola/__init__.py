@@ -57,6 +57,7 @@ class Briscola:
     carries = ()
     endgame = staticmethod(endgame)
     search_decision = None
+    views = None
     auction = None
     bounds = staticmethod(bots.bounds)
     points_total = staticmethod(bots.points_total)

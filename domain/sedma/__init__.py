@@ -60,6 +60,7 @@ class Sedma:
     carries = ()
     endgame = staticmethod(endgame)
     search_decision = None
+    views = None
     auction = None
     solver = staticmethod(_solver.solver)
     # the search bot solves every sample exactly at or under this many cards left, by preset

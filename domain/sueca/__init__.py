@@ -67,6 +67,7 @@ class Sueca:
     carries = ("carry",)
     endgame = staticmethod(sueca_endgame)
     search_decision = None
+    views = None
     solver = staticmethod(_solver.sueca)
     auction = None
     # the search bot solves every sample exactly at or under this many cards left, by preset
@@ -107,6 +108,7 @@ class Italiana:
     carries = ()
     endgame = staticmethod(italiana_endgame)
     search_decision = staticmethod(_bidding.choose)
+    views = None
     solver = staticmethod(_solver.italiana)
     auction = staticmethod(_solver.italiana_auction)
 

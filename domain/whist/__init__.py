@@ -55,6 +55,7 @@ class Whist:
     carries = ()
     endgame = staticmethod(endgame)
     search_decision = None
+    views = staticmethod(_view.views)
     solver = staticmethod(_solver.solver)
     auction = staticmethod(_solver.auction)
 

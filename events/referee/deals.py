@@ -7,6 +7,7 @@ and so is the same deal at every table linked to its match by ``duplicate_of``."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -162,6 +163,38 @@ def view_of(deal: LoadedDeal, state: Any, seq: int, seat: int | None, shown: boo
     if not shown:
         out.pop("hands", None)
     return out
+
+
+def replay_views(deal: LoadedDeal, envs: list[dict[str, Any]], states: list[Any],
+                 seat: int | None, shown: bool) -> Iterator[dict[str, Any]]:
+    """``view_of`` the state after each of ``envs`` in turn, with everyone's cards where
+    ``shown`` (``replay``'s, for a whole log: a replay job's). The views share their unchanged
+    parts (``game.views``), and each state's hands, where shown, the lists of the hands the
+    state before left as they were."""
+    rules = deal.state.rules
+    head = {"id": deal.id, "match_id": deal.meta.match_id, "ruleset": rules.preset,
+            "players": rules.players, "options": rules.options, "seq": 0}
+    before: tuple[Any, ...] = ()
+    hands: list[list[str]] = []
+    for env, state, view in zip(envs, states, game.views(states, seat), strict=True):
+        head["seq"] = env["seq"]
+        out = {**head, **view}
+        if shown:
+            if state.hands is not before:
+                hands, before = _lists(state.hands, before, hands), state.hands
+            out["hands"] = hands
+        else:
+            out.pop("hands", None)
+        yield out
+
+
+def _lists(hands: tuple[Any, ...], before: tuple[Any, ...], lists: list[list[str]]
+           ) -> list[list[str]]:
+    """``hands`` as lists: a hand that is the same object as in ``before`` keeps its list."""
+    if len(before) != len(hands):
+        return [list(hand) for hand in hands]
+    return [old if hand is was else list(hand)
+            for hand, was, old in zip(hands, before, lists, strict=True)]
 
 
 def events(ref: Referee, deal_id: str, token: str | None, *, after: int = 0,
