@@ -9,12 +9,12 @@ from collections.abc import Callable
 
 import redis
 from rq import Queue
-from rq.serializers import JSONSerializer
 
 from events.config import Settings, connect
 from events.referee import Referee, utc_now
 from events.store import EventStore
 
+from .serializer import OrjsonSerializer
 from .turns import BotTurns
 
 QUEUE_NAME = "tricklog"
@@ -23,7 +23,7 @@ _referee: Referee | None = None
 
 
 def queue_for(connection: redis.Redis) -> Queue:
-    return Queue(QUEUE_NAME, connection=connection, serializer=JSONSerializer)
+    return Queue(QUEUE_NAME, connection=connection, serializer=OrjsonSerializer)
 
 
 def turn_hook(queue: Queue, settings: Settings | None = None, *, timers: bool = False
