@@ -35,6 +35,8 @@ PASS_VALUE = -20.0    # the worth a contract must beat for the seat to bid (in t
                       # bids a hand without a card point now and then (the max of noisy means)
 MIN_SAMPLES = 8
 SCALE = 1             # a card's playouts (by rules of thumb: twenty random ones' CPU each)
+RESAMPLE = 0.5        # a sample's drawing and weighing, in playouts' CPU: a decision costs
+                      # what four trumps' did, with fewer candidates more samples each
 BID_HAND, PASS_HAND = 22, 30   # card points in hand a bid suggests at least, a pass at most
 TRUMP_SLACK = 1       # a trump searched is at most this many cards shorter than the longest
 UNLIKELY = 0.3        # the weight of a sample whose hand contradicts a bid or a pass
@@ -96,7 +98,8 @@ def evaluate(view: dict[str, Any], rules: ItalianaRules, rng: random.Random,
     """Each option's mean worth to the seat as bidder at ``bid``: the same sampled deals
     for every option, one playout by rules of thumb each."""
     me = view["seat"]
-    samples = max(MIN_SAMPLES, SCALE * playouts // len(options))
+    budget = SCALE * playouts * (len(SUITS) + RESAMPLE) / len(SUITS)   # in playouts' CPU
+    samples = max(MIN_SAMPLES, int(budget / (len(options) + RESAMPLE)))
     totals, weights = [0.0] * len(options), 0.0
     for sample in range(samples if stop is None else 10 ** 9):
         if stop is not None and sample >= MIN_SAMPLES and stop():
