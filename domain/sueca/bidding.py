@@ -29,10 +29,12 @@ SUITS = "SHDC"
 CALL_RANKS = ("A", "7", "K", "J", "Q")   # the trumps worth calling, best first
 PASS_VALUE = -20.0    # the worth a contract must beat for the seat to bid (in the same
                       # terms): under what passing really brings against heuristic bidders
-                      # (about +16), as the playouts by rules of thumb undervalue a contract
-                      # (the bot made 92% of those it bid at 5, in 1 deal in 5); bids in 1
-                      # deal in 3 (docs/BOTS.md, issue 28 item 7, third pass). Not lower: -20
-                      # bids a hand without a card point now and then (the max of noisy means)
+                      # (about +10 to +16), as the playouts by rules of thumb undervalue a
+                      # contract. 5 made 92% of its contracts, in 1 deal in 5; -10 bid in 1
+                      # deal in 3; -20 (fourth pass) in 2 in 5, once the trumps searched
+                      # are only those near the longest suit: with all four, -20 bid a hand
+                      # without a card point in 8 seeds of 40 (the max of noisy means), now
+                      # in 2 (-10 with all four: 1). docs/BOTS.md, issue 28 item 7
 MIN_SAMPLES = 8
 SCALE = 1             # a card's playouts (by rules of thumb: twenty random ones' CPU each)
 RESAMPLE = 0.5        # a sample's drawing and weighing, in playouts' CPU: a decision costs
@@ -73,7 +75,7 @@ def _best(worth: list[float]) -> int:
 
 def trump_candidates(hand: list[str]) -> list[str]:
     """The suits worth searching as trumps: the longest in hand and those one card shorter
-    (the searched trump was one of them in 58 of 60 hands; a shorter one only in weak hands).
+    (the searched trump was one of them in 58 of 60 random hands; a singleton in the others).
     Fewer candidates share the same playouts, so each gets more samples."""
     longest = max(sum(c[-1] == s for c in hand) for s in SUITS)
     return [s for s in SUITS if sum(c[-1] == s for c in hand) >= longest - TRUMP_SLACK]
