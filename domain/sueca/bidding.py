@@ -27,15 +27,20 @@ Option = tuple[str, str | None]   # (trump, called card or None: alone)
 
 SUITS = "SHDC"
 CALL_RANKS = ("A", "7", "K", "J", "Q")   # the trumps worth calling, best first
-PASS_VALUE = -10.0    # the worth a contract must beat for the seat to bid (in the same
+PASS_VALUE = -20.0    # the worth a contract must beat for the seat to bid (in the same
                       # terms): under what passing really brings against heuristic bidders
-                      # (about +16), as the playouts by rules of thumb undervalue a contract
-                      # (the bot made 92% of those it bid at 5, in 1 deal in 5); bids in 1
-                      # deal in 3 (docs/BOTS.md, issue 28 item 7, third pass). Not lower: -20
-                      # bids a hand without a card point now and then (the max of noisy means)
+                      # (about +10 to +16), as the playouts by rules of thumb undervalue a
+                      # contract. 5 made 92% of its contracts, in 1 deal in 5; -10 bid in 1
+                      # deal in 3; -20 (fourth pass) in 2 in 5, once the trumps searched
+                      # are only those near the longest suit: with all four, -20 bid a hand
+                      # without a card point in 8 seeds of 40 (the max of noisy means), now
+                      # in 2 (-10 with all four: 1). docs/BOTS.md, issue 28 item 7
 MIN_SAMPLES = 8
 SCALE = 1             # a card's playouts (by rules of thumb: twenty random ones' CPU each)
+RESAMPLE = 0.5        # a sample's drawing and weighing, in playouts' CPU: a decision costs
+                      # what four trumps' did, with fewer candidates more samples each
 BID_HAND, PASS_HAND = 22, 30   # card points in hand a bid suggests at least, a pass at most
+TRUMP_SLACK = 1       # a trump searched is at most this many cards shorter than the longest
 UNLIKELY = 0.3        # the weight of a sample whose hand contradicts a bid or a pass
 
 
@@ -45,13 +50,13 @@ def choose(view: dict[str, Any], rules: ItalianaRules, rng: random.Random, playo
     phase, hand = view["phase"], view["hand"]
     if phase == "bid":
         floor = OPENING if view["bidder"] is None else view["bid"] + 1
-        options = [(t, default_call(hand, t)) for t in SUITS]
+        options = [(t, default_call(hand, t)) for t in trump_candidates(hand)]
         worth = evaluate(view, rules, rng, options, floor, playouts, stop)
         if max(worth) > PASS_VALUE or {"type": "pass"} not in view["legal_moves"]:
             return {"type": "bid", "value": floor}
         return {"type": "pass"}
     if phase == "trump":
-        options = [(t, default_call(hand, t)) for t in SUITS]
+        options = [(t, default_call(hand, t)) for t in trump_candidates(hand)]
         worth = evaluate(view, rules, rng, options, view["bid"], playouts, stop)
         return {"type": "trump", "suit": options[_best(worth)][0]}
     if phase == "call":
@@ -66,6 +71,14 @@ def choose(view: dict[str, Any], rules: ItalianaRules, rng: random.Random, playo
 
 def _best(worth: list[float]) -> int:
     return max(range(len(worth)), key=lambda i: (worth[i], -i))
+
+
+def trump_candidates(hand: list[str]) -> list[str]:
+    """The suits worth searching as trumps: the longest in hand and those one card shorter
+    (the searched trump was one of them in 58 of 60 random hands; a singleton in the others).
+    Fewer candidates share the same playouts, so each gets more samples."""
+    longest = max(sum(c[-1] == s for c in hand) for s in SUITS)
+    return [s for s in SUITS if sum(c[-1] == s for c in hand) >= longest - TRUMP_SLACK]
 
 
 def default_call(hand: list[str], trump: str) -> str | None:
@@ -87,7 +100,8 @@ def evaluate(view: dict[str, Any], rules: ItalianaRules, rng: random.Random,
     """Each option's mean worth to the seat as bidder at ``bid``: the same sampled deals
     for every option, one playout by rules of thumb each."""
     me = view["seat"]
-    samples = max(MIN_SAMPLES, SCALE * playouts // len(options))
+    budget = SCALE * playouts * (len(SUITS) + RESAMPLE) / len(SUITS)   # in playouts' CPU
+    samples = max(MIN_SAMPLES, int(budget / (len(options) + RESAMPLE)))
     totals, weights = [0.0] * len(options), 0.0
     for sample in range(samples if stop is None else 10 ** 9):
         if stop is not None and sample >= MIN_SAMPLES and stop():

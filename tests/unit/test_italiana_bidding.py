@@ -78,3 +78,13 @@ def test_card_play_playouts_follow_the_rules_of_thumb(monkeypatch: pytest.Monkey
     monkeypatch.setattr(policy, "EPSILON", 0.0)
     assert first_card(((1, "QH"), (2, "JH"))) == "KH"   # 5 points: take it
     assert first_card(((1, "2D"), (2, "4H"))) == "3H"   # no points at stake: throw low
+
+
+def test_only_trumps_near_the_longest_suit_are_searched() -> None:
+    """The auction's playouts are shared by the candidate trumps: the longest suit in hand
+    and those one card shorter, not a singleton beside a five-card suit."""
+    from domain.sueca.bidding import trump_candidates
+
+    assert trump_candidates(STRONG) == ["S"]
+    assert trump_candidates(HOPELESS) == ["S", "H", "C"]
+    assert trump_candidates(["AS", "2S", "AH", "2H", "AD", "2D", "AC", "2C"]) == list("SHDC")
