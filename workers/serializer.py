@@ -1,8 +1,8 @@
 """The queue's serializer: JSON as rq's ``JSONSerializer`` writes it, by orjson.
 
 A replay job's result (a view per event of a whole match, megabytes) cost rq's ``json.dumps``
-about ten times what orjson takes (42.8 against 4.0 ms of CPU for a 28-hand whist match), more
-than the job's own work. The bytes differ only in spacing and in non-ASCII written as UTF-8
+five to seven times what orjson takes (26 to 34 against 5 ms of CPU for a match of 28 hands),
+more than the job's own work. The bytes differ only in spacing and in non-ASCII written as UTF-8
 rather than escaped, and either reads the other's: jobs queued by one version are read by the
 next. What orjson refuses (an integer beyond 64 bits, say) goes through ``json`` as before, and
 so does reading what orjson cannot read (``NaN``, which ``json`` writes; orjson writes a NaN
