@@ -16,6 +16,7 @@ from tests.e2e.browser import (
     call,
     cards,
     finished_deal,
+    fresh,
     held_tokens,
     moved_on,
     picture,
@@ -366,14 +367,18 @@ def test_a_whist_bid_from_the_list_of_values(site: str, browser: Any) -> None:
     fill_lobby(browser, "serbian-whist", [("Ana", ""), ("Bo", "heuristic"), ("Cy", "heuristic"),
                                           ("Di", "heuristic")])
     browser.find_element(By.ID, "create-button").click()
-    choice = wait(browser).until(lambda d: d.find_elements(By.ID, "bid-choice"))[0]
+    wait(browser).until(lambda d: d.find_elements(By.ID, "bid-choice"))
     assert text(browser, "#status").startswith("Your bid: how many tricks will you take")
-    values = [o.text for o in Select(choice).options]
+
+    def choice() -> Any:  # found again each time: a live update may draw the table anew
+        return Select(browser.find_element(By.ID, "bid-choice"))
+
+    values = fresh(lambda: [o.text for o in choice().options])
     assert len(values) >= 13  # 0 to 13, less the hook's value if Ana deals
     bid = values[1]
-    Select(choice).select_by_visible_text(bid)
     before = seq(browser)
-    browser.find_element(By.CSS_SELECTOR, "#moves button").click()
+    fresh(lambda: (choice().select_by_visible_text(bid),
+                   browser.find_element(By.CSS_SELECTOR, "#moves button").click()))
     wait(browser).until(moved_on(before))
     assert not text(browser, "#error")
     wait(browser).until(lambda d: f"bid {bid} " in text(d, ".plate[data-seat='0'] .facts") + " ")
