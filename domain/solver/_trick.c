@@ -17,6 +17,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define MAXN 8
 #define MAXKW 8
@@ -228,15 +231,19 @@ static void bounds(const Core *c, const Pos *s, int *lo, int *hi) {
         if (ts == 0 && s->rem - tp < *hi) *hi = s->rem - tp;
         return;
     }
-    int left = (s->rem + c->n - 1) / c->n;
-    int a = s->taken + (maxi ? q : 0), b = s->taken + left - (maxi ? 0 : q);
-    if (ts == 1 && s->taken + tc > a) a = s->taken + tc;
-    if (ts == 0 && s->taken + left - tc < b) b = s->taken + left - tc;
-    int mn = c->scores[a], mx = c->scores[a];
-    for (int t = a + 1; t <= b; t++) {
-        if (c->scores[t] < mn) mn = c->scores[t];
-        if (c->scores[t] > mx) mx = c->scores[t];
-    }
+    /* Score ranks: whatever is played the count ends in [a0, b0] (the top trumps win their
+     * tricks however they are played); the leader's quick tricks are only his side's to cash,
+     * so they narrow the bound that side makes alone: the max side's lower one, the others'
+     * upper one. (Scores need not rise with the tricks: a seat that bid none may rather keep
+     * its sure winners to throw them away, so its cashing them bounds nothing above.) */
+    int left = (s->rem + c->n - 1) / c->n, a0 = s->taken, b0 = s->taken + left;
+    if (ts == 1 && s->taken + tc > a0) a0 = s->taken + tc;
+    if (ts == 0 && s->taken + left - tc < b0) b0 = s->taken + left - tc;
+    int a = maxi && s->taken + q > a0 ? s->taken + q : a0;
+    int b = !maxi && s->taken + left - q < b0 ? s->taken + left - q : b0;
+    int mn = c->scores[b0], mx = c->scores[a0];
+    for (int t = a; t <= b0; t++) if (c->scores[t] < mn) mn = c->scores[t];
+    for (int t = a0; t <= b; t++) if (c->scores[t] > mx) mx = c->scores[t];
     *lo = mn;
     *hi = mx;
 }
@@ -702,6 +709,28 @@ static int int_list(PyObject *seq, int *out, int max, int *count, const char *wh
     return 1;
 }
 
+/* The table's memory, zeroed; on Linux in huge pages where the kernel gives them, as the
+ * capture core's (a probe is a cache miss anyway, and with 4 KiB pages a TLB miss and, the
+ * first time, a page fault too: a whist hand's analysis makes dozens of fresh tables). */
+static u64 *table_new(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return p;
+#else
+    return calloc(bytes, 1);
+#endif
+}
+
+static void table_free(u64 *table, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (table) munmap(table, bytes);
+#else
+    free(table);
+#endif
+}
+
 static int bits_for(int values) { int b = 0; while ((1 << b) < values) b++; return b; }
 
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
@@ -766,7 +795,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     if (c->kw > MAXKW) { PyErr_SetString(PyExc_ValueError, "too many seats"); return -1; }
     c->cap = (size_t)1 << table_bits;
     c->mask = c->cap - 1;
-    c->tab = PyMem_Calloc(c->cap * (c->kw + 1), sizeof(u64));
+    c->tab = table_new(c->cap * (c->kw + 1) * sizeof(u64));
     if (!c->tab) { PyErr_NoMemory(); return -1; }
     c->nodes = 0;
     memset(c->killer, -1, sizeof c->killer);
@@ -774,7 +803,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
 }
 
 static void Core_dealloc(Core *c) {
-    PyMem_Free(c->tab);
+    table_free(c->tab, c->cap * (c->kw + 1) * sizeof(u64));
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
