@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..family import AuctionPlay
-from . import positions
+from . import positions, ranks
 
 
 class Contracts:
@@ -84,3 +84,38 @@ class Contracts:
         if (key, side, value, beyond) not in self.tests:
             self.tests[key, side, value, beyond] = judge.reaches(start, side, value, beyond)
         return self.tests[key, side, value, beyond]
+
+    def together(self, starts: list[Any], seat: int, floor: float, sign: int
+                 ) -> dict[int, float | None]:
+        """``seat``'s scores from the card play ``starts`` (by index; None: no card play) whose
+        games differ from the others' in their scores alone, found in one search
+        (``ranks.values``): exact where at least as good as ``floor`` (kept as the contract's
+        value), None where worse; {} where they cannot be found so."""
+        at = [i for i, start in enumerate(starts) if start is not None]
+        play = positions.play_of(starts[at[0]].rules) if len(at) > 1 else None
+        if play is None:
+            return {}
+        sides = play.sides(starts[at[0]])
+        side = next(i for i, each in enumerate(sides) if seat in each)
+        games = [play.game(starts[i], sides[side]) for i in at]
+        position = games[0].position(starts[at[0]])
+        if any(g.position(starts[i]) != position for g, i in zip(games, at, strict=True)) \
+                or not ranks.shareable(games):
+            return {}
+        taken = play.taken(starts[at[0]], sides[side])
+        scored = [(starts[i], g, [self.hook.score(starts[i], seat, g.report(taken + r))
+                                  for r in range(g.bounds(position)[1] + 1)])
+                  for g, i in zip(games, at, strict=True)]
+        floors = [next((r for r in range(g.bounds(position)[0], len(scores))
+                        if sign * scores[r] >= sign * floor), len(scores))
+                  for _, g, scores in scored]
+        found = ranks.values(games, position, floors)
+        if found is None:
+            return {}
+        out: dict[int, float | None] = {}
+        for i, (start, g, scores), v in zip(at, scored, found, strict=True):
+            out[i] = None if v is None else scores[v]
+            if v is not None:
+                key = self.hook.contract(start, seat)
+                self.values.setdefault(key, {})[side] = g.report(taken + v)
+        return out
