@@ -700,6 +700,7 @@ typedef struct {
     Core *c;
     int qw, ns, ew;  /* question words, trick counts 0 .. ns - 1, entry words */
     u64 *yes, *no;   /* by range [a, b] of counts: the questions all of it answers yes, none */
+    u64 *sup, *sub;  /* by question: the questions whose sets hold its set, and lie in it */
     u64 *tab;
     size_t mask;
 } Reach;
@@ -776,32 +777,42 @@ static void reach(Reach *x, const Pos *s, const u64 *need0, u64 *res) {
         if (!open) break;
     }
     for (int i = 0; i < qw; i++) res[i] |= acc[i];
-    if (!s->ntrick) {
+    if (!s->ntrick) {  /* a set's yes holds for every set that holds it, a no for those in it */
         u64 *d = reach_entry(x, &key, 1, s);
         for (int i = 0; i < qw; i++) {
-            d[1 + i] |= acc[i];
-            d[1 + qw + i] |= need[i] & ~acc[i];
+            u64 y = acc[i], n = need[i] & ~acc[i];
+            while (y) {
+                int q = 64 * i + __builtin_ctzll(y);
+                y &= y - 1;
+                for (int j = 0; j < qw; j++) d[1 + j] |= x->sup[q * qw + j];
+            }
+            while (n) {
+                int q = 64 * i + __builtin_ctzll(n);
+                n &= n - 1;
+                for (int j = 0; j < qw; j++) d[1 + qw + j] |= x->sub[q * qw + j];
+            }
         }
         d[0] = data_word(0, 0, to_rank(s, c, bestm), cards_of(c, s));
     }
 }
 
-/* the answers to sets (masks of final counts) from s, as one mask; 0 and an exception set
- * where memory fails */
-static int reach_all(Core *c, const Pos *s, const u64 *sets, int nq, int table_bits,
-                     u64 *out) {
-    Reach x = {c, (nq + 63) / 64, c->nscores, 0, NULL, NULL, NULL, 0};
+/* The first of the levels (each a list of questions, best first) where some question is
+ * answered yes from s: its index (-1: none) and in *out the questions of it answered yes. The
+ * table and what it knows carry from level to level (a yes holds for every set that holds
+ * the set, a no for every set in it). 0 with no exception set: out of memory. */
+static int reach_levels(Core *c, const Pos *s, const u64 *sets, int nq, const u64 *levels,
+                        int nlevels, int table_bits, int *found, u64 *out) {
+    Reach x = {c, (nq + 63) / 64, c->nscores, 0, NULL, NULL, NULL, NULL, NULL, 0};
     x.ew = c->kw + 1 + 2 * x.qw;
     size_t ranges = (size_t)x.ns * x.ns * x.qw, cap = (size_t)1 << table_bits;
     x.yes = calloc(ranges, sizeof(u64));
     x.no = calloc(ranges, sizeof(u64));
+    x.sup = calloc((size_t)nq * x.qw, sizeof(u64));
+    x.sub = calloc((size_t)nq * x.qw, sizeof(u64));
     x.tab = table_new(cap * x.ew * sizeof(u64));
     x.mask = cap - 1;
-    if (!x.yes || !x.no || !x.tab) {
-        free(x.yes); free(x.no); table_free(x.tab, cap * x.ew * sizeof(u64));
-        return 0;
-    }
-    for (int lo = 0; lo < x.ns; lo++)
+    int ok = x.yes && x.no && x.sup && x.sub && x.tab;
+    for (int lo = 0; ok && lo < x.ns; lo++)
         for (int hi = lo; hi < x.ns; hi++) {
             u64 range = ((2ULL << hi) - 1) & ~((1ULL << lo) - 1);
             for (int q = 0; q < nq; q++) {
@@ -810,11 +821,22 @@ static int reach_all(Core *c, const Pos *s, const u64 *sets, int nq, int table_b
                 if (!(sets[q] & range)) x.no[(lo * x.ns + hi) * x.qw + q / 64] |= bit;
             }
         }
-    u64 need[QW] = {0};
-    for (int q = 0; q < nq; q++) need[q / 64] |= 1ULL << (q & 63);
-    reach(&x, s, need, out);
-    free(x.yes); free(x.no); table_free(x.tab, cap * x.ew * sizeof(u64));
-    return 1;
+    for (int q = 0; ok && q < nq; q++)
+        for (int p = 0; p < nq; p++) {
+            u64 bit = 1ULL << (p & 63);
+            if ((sets[p] & sets[q]) == sets[q]) x.sup[q * x.qw + p / 64] |= bit;
+            if ((sets[p] & sets[q]) == sets[p]) x.sub[q * x.qw + p / 64] |= bit;
+        }
+    *found = -1;
+    for (int l = 0; ok && l < nlevels && *found < 0; l++) {
+        int any = 0;
+        reach(&x, s, levels + (size_t)l * QW, out);
+        for (int i = 0; i < x.qw; i++) any |= out[i] != 0;
+        if (any) *found = l;
+    }
+    free(x.yes); free(x.no); free(x.sup); free(x.sub);
+    table_free(x.tab, cap * x.ew * sizeof(u64));
+    return ok;
 }
 
 /* -- Python --------------------------------------------------------------------------- */
@@ -1053,12 +1075,41 @@ static PyObject *Core_nodes(Core *c, void *closure) {
     return PyLong_FromLongLong(c->nodes);
 }
 
+/* a list of lists of question indices as masks of QW words each (NULL: an exception set) */
+static u64 *level_masks(PyObject *list, int nq, int *count) {
+    PyObject *f = PySequence_Fast(list, "levels must be a sequence");
+    if (!f) return NULL;
+    *count = (int)PySequence_Fast_GET_SIZE(f);
+    u64 *out = calloc((size_t)(*count ? *count : 1) * QW, sizeof(u64));
+    for (int l = 0; out && l < *count; l++) {
+        int idx[64 * QW], k;
+        if (!int_list(PySequence_Fast_GET_ITEM(f, l), idx, 64 * QW, &k, "a level")) {
+            free(out);
+            out = NULL;
+            break;
+        }
+        for (int j = 0; j < k; j++) {
+            if (idx[j] < 0 || idx[j] >= nq) {
+                PyErr_SetString(PyExc_ValueError, "a question out of range");
+                free(out);
+                out = NULL;
+                break;
+            }
+            out[(size_t)l * QW + idx[j] / 64] |= 1ULL << (idx[j] & 63);
+        }
+    }
+    Py_DECREF(f);
+    if (!out && !PyErr_Occurred()) PyErr_NoMemory();
+    return out;
+}
+
 static PyObject *Core_reach(Core *c, PyObject *args) {
-    PyObject *obj, *list;
+    PyObject *obj, *list, *levels_obj;
     Pos s;
-    int table_bits = 20, nq;
+    int table_bits = 20, nq, nlevels, found, ok;
     u64 sets[64 * QW], out[QW] = {0};
-    if (!PyArg_ParseTuple(args, "OO|i", &obj, &list, &table_bits) || !parse_pos(c, obj, &s))
+    if (!PyArg_ParseTuple(args, "OOO|i", &obj, &list, &levels_obj, &table_bits)
+        || !parse_pos(c, obj, &s))
         return NULL;
     if (c->additive || c->nstock || table_bits < 4 || table_bits > 26) {
         PyErr_SetString(PyExc_ValueError, "reach: score ranks, no stock, a table of 2^4..2^26");
@@ -1078,22 +1129,24 @@ static PyObject *Core_reach(Core *c, PyObject *args) {
         if (c->nscores < 64) sets[q] &= (1ULL << c->nscores) - 1;
     }
     Py_DECREF(f);
-    if (!enter(c, &s)) return NULL;
-    int ok;
+    u64 *levels = level_masks(levels_obj, nq, &nlevels);
+    if (!levels) return NULL;
+    if (!enter(c, &s)) { free(levels); return NULL; }
     Py_BEGIN_ALLOW_THREADS
-    ok = reach_all(c, &s, sets, nq, table_bits, out);
+    ok = reach_levels(c, &s, sets, nq, levels, nlevels, table_bits, &found, out);
     Py_END_ALLOW_THREADS
     c->busy = 0;
+    free(levels);
     if (!ok) return PyErr_NoMemory();
-    PyObject *answer = PyLong_FromLong(0);
-    for (int i = QW - 1; i >= 0 && answer; i--) {  /* answer = answer << 64 | out[i] */
-        PyObject *shift = PyLong_FromLong(64), *word = PyLong_FromUnsignedLongLong(out[i]);
-        PyObject *up = shift ? PyNumber_Lshift(answer, shift) : NULL;
-        PyObject *next = up && word ? PyNumber_Or(up, word) : NULL;
-        Py_XDECREF(shift); Py_XDECREF(word); Py_XDECREF(up); Py_DECREF(answer);
-        answer = next;
+    PyObject *yes = PyList_New(0);
+    for (int q = 0; yes && found >= 0 && q < nq; q++) {
+        if (!((out[q / 64] >> (q & 63)) & 1)) continue;
+        PyObject *i = PyLong_FromLong(q);
+        if (!i || PyList_Append(yes, i) < 0) { Py_XDECREF(i); Py_CLEAR(yes); break; }
+        Py_DECREF(i);
     }
-    return answer;
+    if (!yes) return NULL;
+    return Py_BuildValue("(iN)", found, yes);
 }
 
 static PyObject *Core_clear(Core *c, PyObject *noargs) {
@@ -1116,8 +1169,9 @@ static PyMethodDef Core_methods[] = {
     {"moves", (PyCFunction)Core_moves, METH_VARARGS,
      "moves(position): the merged legal cards, one bit per class of equals"},
     {"reach", (PyCFunction)Core_reach, METH_VARARGS,
-     "reach(position, sets, table_bits=20): whether the max side can keep its final trick "
-     "count in each set (a mask of counts), as a mask: bit i for sets[i]"},
+     "reach(position, sets, levels, table_bits=20): for sets of final trick counts (masks), "
+     "the first of levels (lists of indexes into sets, best first) where the max side can "
+     "keep its count in some set of it: (its index or -1, the indexes of those sets)"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget the table"},
     {NULL, NULL, 0, NULL}};
 

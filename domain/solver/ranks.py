@@ -3,9 +3,10 @@ the same card play from the same position (one seat's contracts under different 
 A game's question "a rank of at least r?" is the question "can the max side keep its final
 trick count among the counts that score so?", a set of counts; the compiled core answers a list
 of such sets in one walk of the tree (``_trick.Core.reach``: bit-parallel, a move searched for
-the questions still open), so the games share the nodes and the table a search of each would
-repeat. The values are exactly each game's own (``tests/unit/test_solver_ranks.py`` checks them
-against the pure-Python search of each game)."""
+the questions still open), level after level with one table, so the games share the nodes and
+the table a search of each would repeat. The answers are exactly each game's own
+(``tests/unit/test_solver_ranks.py`` checks them against the pure-Python search of each
+game)."""
 
 from __future__ import annotations
 
@@ -39,25 +40,21 @@ def at_least(game: TrickGame, rank: int) -> int:
     return sum(1 << t for t, r in enumerate(game.scores) if r >= rank)
 
 
-def values(games: Sequence[Any], position: Any, floors: Sequence[int]
-           ) -> list[int | None] | None:
-    """Each game's value (rank) from ``position`` where it is at least its floor, else None;
-    None where the core cannot value them together (``shareable``)."""
+def first(games: Sequence[Any], position: Any, levels: Sequence[Sequence[tuple[int, int]]]
+          ) -> tuple[int, set[int]] | None:
+    """The first of ``levels`` (each a list of questions (game, rank): "is the game's value
+    from ``position`` at least the rank?", the best level first) where some question is
+    answered yes, and the games answered yes there ((-1, set()): none); None where the core
+    cannot answer them together (``shareable``, or more sets than a search takes)."""
     if not shareable(games):
         return None
     asks: dict[int, int] = {}  # a set of counts -> its question
-    ranges = [game.bounds(position) for game in games]
-    for game, (lo, hi), floor in zip(games, ranges, floors, strict=True):
-        for r in range(max(floor, lo + 1), hi + 1):
-            asks.setdefault(at_least(game, r), len(asks))
-    sets, yes = list(asks), 0
-    if sets:
-        core = native.NativeSolver(games[0], 4).core  # its own table goes unused
-        for at in range(0, len(sets), BATCH):
-            yes |= core.reach(position, sets[at:at + BATCH], TABLE_BITS) << at
-    out: list[int | None] = []
-    for game, (lo, hi), floor in zip(games, ranges, floors, strict=True):
-        found = [r for r in range(max(floor, lo + 1), hi + 1)
-                 if yes >> asks[at_least(game, r)] & 1]
-        out.append(max(found) if found else lo if floor <= lo else None)
-    return out
+    at = [[asks.setdefault(at_least(games[g], r), len(asks)) for g, r in level]
+          for level in levels]
+    if not asks or len(asks) > BATCH:
+        return (-1, set()) if not asks else None
+    core = native.NativeSolver(games[0], 4).core  # its own table goes unused
+    found, yes = core.reach(position, list(asks), at, TABLE_BITS)
+    if found < 0:
+        return -1, set()
+    return found, {g for (g, _), q in zip(levels[found], at[found], strict=True) if q in yes}

@@ -1,8 +1,9 @@
 """Games that differ in their scores alone valued together (``domain/solver/ranks.py``, the
-compiled core's ``reach``): each game's value exactly as the pure-Python search of that game
-alone finds it, on random Serbian whist endings (each seat under every bid it could have made,
-several scoring systems, some positions in the middle of a trick), and above a floor exactly
-where it reaches the floor, None where not."""
+compiled core's ``reach``): levels of questions "is this game's value at least r?" answered
+exactly as the pure-Python search of each game alone says, on random Serbian whist endings
+(each seat under every bid it could have made, several scoring systems, some positions in the
+middle of a trick); and the analysis of random deals' bids the same as when each bid is
+tested alone."""
 
 from __future__ import annotations
 
@@ -48,8 +49,18 @@ def _games(state: Any, seat: int) -> list[TrickGame]:
     return out
 
 
+def _expected(want: list[int], levels: list[list[tuple[int, int]]]) -> tuple[int, set[int]]:
+    for at, level in enumerate(levels):
+        yes = {g for g, r in level if want[g] >= r}
+        if yes:
+            return at, yes
+    return -1, set()
+
+
 @pytest.mark.parametrize("scoring", SYSTEMS)
-def test_every_bid_valued_together_as_each_alone(scoring: str) -> None:
+def test_every_bid_asked_together_as_each_alone(scoring: str) -> None:
+    """Random levels of questions "is this bid's value at least r?" on every bid of a seat:
+    the first level answered yes somewhere, and where, as each game's own value says."""
     rng, checked = random.Random(scoring), 0
     for seed in range(4):
         state = _ending(4 + seed % 2, scoring, seed, 10 + 2 * seed)
@@ -59,10 +70,12 @@ def test_every_bid_valued_together_as_each_alone(scoring: str) -> None:
             games = _games(state, seat)
             position = games[0].position(state)
             want = [Solver(g).value(position) for g in games]
-            assert ranks.values(games, position, [0] * len(games)) == want, (seed, seat)
-            floors = [rng.randrange(0, max(g.scores or [0]) + 2) for g in games]
-            above = [v if v >= f else None for v, f in zip(want, floors, strict=True)]
-            assert ranks.values(games, position, floors) == above, (seed, seat, floors)
+            top = max(max(g.scores or [0]) for g in games)
+            for high in (top, *sorted(want)[-2:]):
+                levels = [[(g, r) for g in rng.sample(range(len(games)), 3)]
+                          for r in range(high + 1, -1, -1)]
+                assert ranks.first(games, position, levels) == _expected(want, levels), \
+                    (seed, seat, levels)
             checked += 1
     assert checked >= 12
 
@@ -78,14 +91,15 @@ def test_a_sure_winner_kept_to_be_thrown_away() -> None:
         [["AS", "2H"], ["3H", "3D"], ["4H", "4D"], ["5H", "5D"]], [], 0)
     want = [Solver(g).value(position) for g in games]
     assert want == [2, 1, 1]
-    assert ranks.values(games, position, [0, 0, 0]) == want
+    for level in ([(0, 2), (1, 2), (2, 2)], [(1, 2), (2, 2)], [(1, 1), (2, 1)]):
+        assert ranks.first(games, position, [level]) == _expected(want, [level])
 
 
 def test_games_of_other_card_plays_are_not_valued_together() -> None:
     order = {r: i for i, r in enumerate("23456789TJQKA")}
     a = TrickGame(order, {}, None, 4, [True, False, False, False], True, [0, 1, 2])
     b = TrickGame(order, {}, "S", 4, [True, False, False, False], True, [0, 1, 2])
-    assert ranks.values([a, b], a.cards_position([["AS"]] * 4, [], 0), [0, 0]) is None
+    assert ranks.first([a, b], a.cards_position([["AS"]] * 4, [], 0), [[(0, 1)]]) is None
 
 
 def _deal(players: int, scoring: str, number: int, seed: int) -> list[Any]:
