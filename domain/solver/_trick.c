@@ -17,6 +17,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define MAXN 8
 #define MAXKW 8
@@ -208,10 +211,47 @@ static int last_trick(const Core *c, const Pos *s) {
     return c->additive ? gain : c->scores[t.taken];
 }
 
+/* Score ranks: the max side's final trick count. Whatever is played it ends in [*a0, *b0]
+ * (the top trumps win their tricks however they are played); the leader's quick tricks are
+ * only his side's to cash, so they narrow the range that side keeps it in alone: the max side
+ * keeps it in [*a, *b0], the others in [*a0, *b]. (Scores need not rise with the tricks: a
+ * seat that bid none may rather keep its sure winners to throw them away, so its cashing them
+ * bounds nothing above.) Exact on the last trick. */
+static void count_range(const Core *c, const Pos *s, int *a0, int *b0, int *a, int *b) {
+    int q = 0, pts = 0, maxi = c->team[s->turn], tp = 0, tc = 0, ts = -1;
+    int left = (s->rem + c->n - 1) / c->n;
+    if (!s->ntrick && s->drawn == c->nstock) {
+        if (popc(s->hands[s->turn]) == 1) {
+            Pos t = *s;
+            for (int i = 0; i < c->n; i++) play(c, &t, top(t.hands[t.turn]));
+            *a0 = *b0 = *a = *b = t.taken;
+            return;
+        }
+        if (c->follow_suit) q = quick(c, s, &pts);
+        ts = top_trumps(c, s, &tp, &tc);
+    }
+    *a0 = s->taken;
+    *b0 = s->taken + left;
+    if (ts == 1 && s->taken + tc > *a0) *a0 = s->taken + tc;
+    if (ts == 0 && s->taken + left - tc < *b0) *b0 = s->taken + left - tc;
+    *a = maxi && s->taken + q > *a0 ? s->taken + q : *a0;
+    *b = !maxi && s->taken + left - q < *b0 ? s->taken + left - q : *b0;
+}
+
 /* the range of the max side's future value: its card points still to take, or the scores of
  * the trick counts it can still reach; at a trick's start with no stock left exact on the
  * last trick, else narrowed by quick tricks and the top trumps */
 static void bounds(const Core *c, const Pos *s, int *lo, int *hi) {
+    if (!c->additive) {
+        int a0, b0, a, b;
+        count_range(c, s, &a0, &b0, &a, &b);
+        int mn = c->scores[b0], mx = c->scores[a0];
+        for (int t = a; t <= b0; t++) if (c->scores[t] < mn) mn = c->scores[t];
+        for (int t = a0; t <= b; t++) if (c->scores[t] > mx) mx = c->scores[t];
+        *lo = mn;
+        *hi = mx;
+        return;
+    }
     int q = 0, pts = 0, maxi = c->team[s->turn], tp = 0, tc = 0, ts = -1;
     if (!s->ntrick && s->drawn == c->nstock) {
         if (popc(s->hands[s->turn]) == 1) {
@@ -221,24 +261,10 @@ static void bounds(const Core *c, const Pos *s, int *lo, int *hi) {
         if (c->follow_suit) q = quick(c, s, &pts);
         ts = top_trumps(c, s, &tp, &tc);
     }
-    if (c->additive) {
-        *lo = q && maxi ? pts : 0;
-        *hi = q && !maxi ? s->rem - pts : s->rem;
-        if (ts == 1 && tp > *lo) *lo = tp;
-        if (ts == 0 && s->rem - tp < *hi) *hi = s->rem - tp;
-        return;
-    }
-    int left = (s->rem + c->n - 1) / c->n;
-    int a = s->taken + (maxi ? q : 0), b = s->taken + left - (maxi ? 0 : q);
-    if (ts == 1 && s->taken + tc > a) a = s->taken + tc;
-    if (ts == 0 && s->taken + left - tc < b) b = s->taken + left - tc;
-    int mn = c->scores[a], mx = c->scores[a];
-    for (int t = a + 1; t <= b; t++) {
-        if (c->scores[t] < mn) mn = c->scores[t];
-        if (c->scores[t] > mx) mx = c->scores[t];
-    }
-    *lo = mn;
-    *hi = mx;
+    *lo = q && maxi ? pts : 0;
+    *hi = q && !maxi ? s->rem - pts : s->rem;
+    if (ts == 1 && tp > *lo) *lo = tp;
+    if (ts == 0 && s->rem - tp < *hi) *hi = s->rem - tp;
 }
 
 /* the legal cards' classes of equals, one representative (the highest) each */
@@ -638,6 +664,181 @@ static int value(Core *c, const Pos *s, int has_guess, int guess) {
     return lo < hi ? window(c, s, lo - 1, hi + 1) : lo;
 }
 
+/* The table's memory, zeroed; on Linux in huge pages where the kernel gives them, as the
+ * capture core's (a probe is a cache miss anyway, and with 4 KiB pages a TLB miss and, the
+ * first time, a page fault too: a whist hand's analysis makes dozens of fresh tables). */
+static u64 *table_new(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return p;
+#else
+    return calloc(bytes, 1);
+#endif
+}
+
+static void table_free(u64 *table, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (table) munmap(table, bytes);
+#else
+    free(table);
+#endif
+}
+
+/* -- many questions at once: "can the max side keep its final trick count in set U?" for
+ * a list of sets U (score ranks: the games of a seat's contracts, which differ in their scores
+ * alone, ask "a rank of at least r?" as such a set each; Contracts asks them all in one
+ * search). One walk of the tree answers every question bit-parallel: the max side's node
+ * answers yes to what some move answers yes to, the others' to what every move does; a move
+ * is searched for the questions still open, and a node stops when none is. A table of its
+ * own (for one list of questions) keeps, at a trick's start, what is known yes and no. ---- */
+
+#define QW 4  /* at most 64 * QW questions a search */
+
+typedef struct {
+    Core *c;
+    int qw, ns, ew;  /* question words, trick counts 0 .. ns - 1, entry words */
+    u64 *yes, *no;   /* by range [a, b] of counts: the questions all of it answers yes, none */
+    u64 *sup, *sub;  /* by question: the questions whose sets hold its set, and lie in it */
+    u64 *tab;
+    size_t mask;
+} Reach;
+
+static u64 *reach_entry(const Reach *x, const Key *k, int make, const Pos *s) {
+    u64 h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < x->c->kw; i++) {
+        h ^= k->w[i];
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    size_t base = (size_t)(h & x->mask) & ~(size_t)(BUCKET - 1), pick = base;
+    int kw = x->c->kw, worst = 1 << 20;
+    for (size_t i = base; i < base + BUCKET; i++) {
+        u64 *e = x->tab + i * x->ew;
+        if ((e[kw] & E_USED) && !memcmp(e, k->w, sizeof(u64) * kw)) return e + kw;
+        int cost = (e[kw] & E_USED) ? E_CARDS(e[kw]) : -1;
+        if (cost < worst) { worst = cost; pick = i; }
+    }
+    if (!make) return NULL;
+    u64 *e = x->tab + pick * x->ew;
+    memset(e, 0, sizeof(u64) * x->ew);
+    memcpy(e, k->w, sizeof(u64) * kw);
+    e[kw] = data_word(0, 0, -1, cards_of(x->c, s));
+    return e + kw;
+}
+
+/* res: the questions of need whose answer is yes from s (every one of need answered) */
+static void reach(Reach *x, const Pos *s, const u64 *need0, u64 *res) {
+    Core *c = x->c;
+    int qw = x->qw, a0, b0, a, b, open = 0;
+    u64 need[QW], acc[QW], sub[QW], r[QW];
+    count_range(c, s, &a0, &b0, &a, &b);
+    const u64 *yes = x->yes + (size_t)(a * x->ns + b0) * qw;
+    const u64 *no = x->no + (size_t)(a0 * x->ns + b) * qw;
+    for (int i = 0; i < qw; i++) {
+        res[i] = need0[i] & yes[i];
+        need[i] = need0[i] & ~yes[i] & ~no[i];
+        open |= need[i] != 0;
+    }
+    if (!open) return;
+    c->nodes++;
+    Key key;
+    int hint = -1;
+    if (!s->ntrick) {
+        make_key(c, s, &key);
+        const u64 *d = reach_entry(x, &key, 0, s);
+        if (d) {
+            open = 0;
+            for (int i = 0; i < qw; i++) {
+                res[i] |= need[i] & d[1 + i];
+                need[i] &= ~(d[1 + i] | d[1 + qw + i]);
+                open |= need[i] != 0;
+            }
+            if (!open) return;
+            hint = from_rank(s, c, E_BEST(d[0]));
+        }
+    }
+    int maxi = c->team[s->turn], mv[64], k = ordered(c, s, hint, mv), bestm = -1, most = -1;
+    for (int i = 0; i < qw; i++) acc[i] = maxi ? 0 : need[i];
+    for (int j = 0; j < k; j++) {
+        Pos child = *s;
+        play(c, &child, mv[j]);
+        for (int i = 0; i < qw; i++) sub[i] = maxi ? need[i] & ~acc[i] : acc[i];
+        reach(x, &child, sub, r);
+        int settled = 0;
+        open = 0;
+        for (int i = 0; i < qw; i++) {
+            settled += popc(maxi ? r[i] : sub[i] & ~r[i]);
+            acc[i] = maxi ? acc[i] | r[i] : r[i];
+            open |= (maxi ? need[i] & ~acc[i] : acc[i]) != 0;
+        }
+        if (settled > most) { most = settled; bestm = mv[j]; }
+        if (!open) break;
+    }
+    for (int i = 0; i < qw; i++) res[i] |= acc[i];
+    if (!s->ntrick) {  /* a set's yes holds for every set that holds it, a no for those in it */
+        u64 *d = reach_entry(x, &key, 1, s);
+        for (int i = 0; i < qw; i++) {
+            u64 y = acc[i], n = need[i] & ~acc[i];
+            while (y) {
+                int q = 64 * i + __builtin_ctzll(y);
+                y &= y - 1;
+                for (int j = 0; j < qw; j++) d[1 + j] |= x->sup[q * qw + j];
+            }
+            while (n) {
+                int q = 64 * i + __builtin_ctzll(n);
+                n &= n - 1;
+                for (int j = 0; j < qw; j++) d[1 + qw + j] |= x->sub[q * qw + j];
+            }
+        }
+        d[0] = data_word(0, 0, to_rank(s, c, bestm), cards_of(c, s));
+    }
+}
+
+/* The first of the levels (each a list of questions, best first) where some question is
+ * answered yes from s: its index (-1: none) and in *out the questions of it answered yes. The
+ * table and what it knows carry from level to level (a yes holds for every set that holds
+ * the set, a no for every set in it). 0 with no exception set: out of memory. */
+static int reach_levels(Core *c, const Pos *s, const u64 *sets, int nq, const u64 *levels,
+                        int nlevels, int table_bits, int *found, u64 *out) {
+    Reach x = {c, (nq + 63) / 64, c->nscores, 0, NULL, NULL, NULL, NULL, NULL, 0};
+    x.ew = c->kw + 1 + 2 * x.qw;
+    size_t ranges = (size_t)x.ns * x.ns * x.qw, cap = (size_t)1 << table_bits;
+    x.yes = calloc(ranges, sizeof(u64));
+    x.no = calloc(ranges, sizeof(u64));
+    x.sup = calloc((size_t)nq * x.qw, sizeof(u64));
+    x.sub = calloc((size_t)nq * x.qw, sizeof(u64));
+    x.tab = table_new(cap * x.ew * sizeof(u64));
+    x.mask = cap - 1;
+    int ok = x.yes && x.no && x.sup && x.sub && x.tab;
+    for (int lo = 0; ok && lo < x.ns; lo++)
+        for (int hi = lo; hi < x.ns; hi++) {
+            u64 range = ((2ULL << hi) - 1) & ~((1ULL << lo) - 1);
+            for (int q = 0; q < nq; q++) {
+                u64 bit = 1ULL << (q & 63);
+                if ((sets[q] & range) == range) x.yes[(lo * x.ns + hi) * x.qw + q / 64] |= bit;
+                if (!(sets[q] & range)) x.no[(lo * x.ns + hi) * x.qw + q / 64] |= bit;
+            }
+        }
+    for (int q = 0; ok && q < nq; q++)
+        for (int p = 0; p < nq; p++) {
+            u64 bit = 1ULL << (p & 63);
+            if ((sets[p] & sets[q]) == sets[q]) x.sup[q * x.qw + p / 64] |= bit;
+            if ((sets[p] & sets[q]) == sets[p]) x.sub[q * x.qw + p / 64] |= bit;
+        }
+    *found = -1;
+    for (int l = 0; ok && l < nlevels && *found < 0; l++) {
+        int any = 0;
+        reach(&x, s, levels + (size_t)l * QW, out);
+        for (int i = 0; i < x.qw; i++) any |= out[i] != 0;
+        if (any) *found = l;
+    }
+    free(x.yes); free(x.no); free(x.sup); free(x.sub);
+    table_free(x.tab, cap * x.ew * sizeof(u64));
+    return ok;
+}
+
 /* -- Python --------------------------------------------------------------------------- */
 
 static int parse_pos(const Core *c, PyObject *obj, Pos *s) {
@@ -766,7 +967,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     if (c->kw > MAXKW) { PyErr_SetString(PyExc_ValueError, "too many seats"); return -1; }
     c->cap = (size_t)1 << table_bits;
     c->mask = c->cap - 1;
-    c->tab = PyMem_Calloc(c->cap * (c->kw + 1), sizeof(u64));
+    c->tab = table_new(c->cap * (c->kw + 1) * sizeof(u64));
     if (!c->tab) { PyErr_NoMemory(); return -1; }
     c->nodes = 0;
     memset(c->killer, -1, sizeof c->killer);
@@ -774,7 +975,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
 }
 
 static void Core_dealloc(Core *c) {
-    PyMem_Free(c->tab);
+    table_free(c->tab, c->cap * (c->kw + 1) * sizeof(u64));
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -874,6 +1075,80 @@ static PyObject *Core_nodes(Core *c, void *closure) {
     return PyLong_FromLongLong(c->nodes);
 }
 
+/* a list of lists of question indices as masks of QW words each (NULL: an exception set) */
+static u64 *level_masks(PyObject *list, int nq, int *count) {
+    PyObject *f = PySequence_Fast(list, "levels must be a sequence");
+    if (!f) return NULL;
+    *count = (int)PySequence_Fast_GET_SIZE(f);
+    u64 *out = calloc((size_t)(*count ? *count : 1) * QW, sizeof(u64));
+    for (int l = 0; out && l < *count; l++) {
+        int idx[64 * QW], k;
+        if (!int_list(PySequence_Fast_GET_ITEM(f, l), idx, 64 * QW, &k, "a level")) {
+            free(out);
+            out = NULL;
+            break;
+        }
+        for (int j = 0; j < k; j++) {
+            if (idx[j] < 0 || idx[j] >= nq) {
+                PyErr_SetString(PyExc_ValueError, "a question out of range");
+                free(out);
+                out = NULL;
+                break;
+            }
+            out[(size_t)l * QW + idx[j] / 64] |= 1ULL << (idx[j] & 63);
+        }
+    }
+    Py_DECREF(f);
+    if (!out && !PyErr_Occurred()) PyErr_NoMemory();
+    return out;
+}
+
+static PyObject *Core_reach(Core *c, PyObject *args) {
+    PyObject *obj, *list, *levels_obj;
+    Pos s;
+    int table_bits = 20, nq, nlevels, found, ok;
+    u64 sets[64 * QW], out[QW] = {0};
+    if (!PyArg_ParseTuple(args, "OOO|i", &obj, &list, &levels_obj, &table_bits)
+        || !parse_pos(c, obj, &s))
+        return NULL;
+    if (c->additive || c->nstock || table_bits < 4 || table_bits > 26) {
+        PyErr_SetString(PyExc_ValueError, "reach: score ranks, no stock, a table of 2^4..2^26");
+        return NULL;
+    }
+    PyObject *f = PySequence_Fast(list, "sets must be a sequence");
+    if (!f) return NULL;
+    nq = (int)PySequence_Fast_GET_SIZE(f);
+    if (nq < 1 || nq > 64 * QW) {
+        Py_DECREF(f);
+        PyErr_SetString(PyExc_ValueError, "reach: 1 to 256 sets");
+        return NULL;
+    }
+    for (int q = 0; q < nq; q++) {
+        sets[q] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(f, q));
+        if (PyErr_Occurred()) { Py_DECREF(f); return NULL; }
+        if (c->nscores < 64) sets[q] &= (1ULL << c->nscores) - 1;
+    }
+    Py_DECREF(f);
+    u64 *levels = level_masks(levels_obj, nq, &nlevels);
+    if (!levels) return NULL;
+    if (!enter(c, &s)) { free(levels); return NULL; }
+    Py_BEGIN_ALLOW_THREADS
+    ok = reach_levels(c, &s, sets, nq, levels, nlevels, table_bits, &found, out);
+    Py_END_ALLOW_THREADS
+    c->busy = 0;
+    free(levels);
+    if (!ok) return PyErr_NoMemory();
+    PyObject *yes = PyList_New(0);
+    for (int q = 0; yes && found >= 0 && q < nq; q++) {
+        if (!((out[q / 64] >> (q & 63)) & 1)) continue;
+        PyObject *i = PyLong_FromLong(q);
+        if (!i || PyList_Append(yes, i) < 0) { Py_XDECREF(i); Py_CLEAR(yes); break; }
+        Py_DECREF(i);
+    }
+    if (!yes) return NULL;
+    return Py_BuildValue("(iN)", found, yes);
+}
+
 static PyObject *Core_clear(Core *c, PyObject *noargs) {
     (void)noargs;
     if (c->busy) {
@@ -893,6 +1168,10 @@ static PyMethodDef Core_methods[] = {
      "move_values(position, guess=None): [(card bit, value after it, gains included)]"},
     {"moves", (PyCFunction)Core_moves, METH_VARARGS,
      "moves(position): the merged legal cards, one bit per class of equals"},
+    {"reach", (PyCFunction)Core_reach, METH_VARARGS,
+     "reach(position, sets, levels, table_bits=20): for sets of final trick counts (masks), "
+     "the first of levels (lists of indexes into sets, best first) where the max side can "
+     "keep its count in some set of it: (its index or -1, the indexes of those sets)"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget the table"},
     {NULL, NULL, 0, NULL}};
 

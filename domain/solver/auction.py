@@ -135,13 +135,24 @@ def judge(events: Sequence[Event], states: Sequence[Any], seqs: Sequence[int],
 
 def _verdict(contracts: Contracts, seat: int, played: dict[str, Any],
              starts: list[tuple[dict[str, Any], Any]]) -> positions.Verdict:
-    """The played move's value, the best and the best moves: each other move is first tested
-    against the best so far, then whether it passes it, and valued only where it does."""
+    """The played move's value, the best and the best moves: where the other moves' card plays
+    differ from each other in their scores alone (a seat's bids), all of them valued in one
+    search above the played move's value (``Contracts.together``); else each other move is
+    first tested against the best so far, then whether it passes it, and valued only where it
+    does."""
     start = next(s for m, s in starts if m == played)
     mine = best = contracts.score(start, seat)
     sign = contracts.sign(start, seat)
     found = [(played, mine)]
-    for move, start in starts:
+    together = contracts.together([None if m == played else s for m, s in starts], seat, mine,
+                                  sign)
+    for i, (move, start) in enumerate(starts):
+        if i in together:  # valued with the others: exact where not worse than the played
+            value = together[i]
+            if move != played and value is not None and sign * value >= sign * best:
+                found.append((move, value))
+                best = value
+            continue
         if move == played or start is None or not contracts.at_least(start, seat, best, sign):
             continue  # worse than the best so far
         better = contracts.at_least(start, seat, best, sign, beyond=True)

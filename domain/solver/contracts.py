@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..family import AuctionPlay
-from . import positions
+from . import positions, ranks
 
 
 class Contracts:
@@ -84,3 +84,53 @@ class Contracts:
         if (key, side, value, beyond) not in self.tests:
             self.tests[key, side, value, beyond] = judge.reaches(start, side, value, beyond)
         return self.tests[key, side, value, beyond]
+
+    def together(self, starts: list[Any], seat: int, floor: float, sign: int
+                 ) -> dict[int, float | None]:
+        """``seat``'s scores from the card play ``starts`` (by index; None: no card play) whose
+        games differ in their scores alone, asked together (``ranks.first``) from the best
+        score down to ``floor``: the best score one of them reaches (if at least as good as
+        ``floor``) for those that reach it, exact and kept as the contract's value, None for
+        the others; {} where they cannot be asked so."""
+        at = [i for i, start in enumerate(starts) if start is not None]
+        play = positions.play_of(starts[at[0]].rules) if len(at) > 1 else None
+        if play is None:
+            return {}
+        sides = play.sides(starts[at[0]])
+        side = next(i for i, each in enumerate(sides) if seat in each)
+        games = [play.game(starts[i], sides[side]) for i in at]
+        position = games[0].position(starts[at[0]])
+        if any(g.position(starts[i]) != position for g, i in zip(games, at, strict=True)) \
+                or not ranks.shareable(games):
+            return {}
+        taken = play.taken(starts[at[0]], sides[side])
+        scores = [[self.hook.score(starts[i], seat, g.report(taken + r))
+                   for r in range(g.bounds(position)[1] + 1)]
+                  for g, i in zip(games, at, strict=True)]
+        levels = _levels(scores, [g.bounds(position)[0] for g in games], floor, sign)
+        found = ranks.first(games, position, [level for _, level in levels])
+        if found is None:
+            return {}
+        out: dict[int, float | None] = dict.fromkeys(at)
+        for k, rank in levels[found[0]][1] if found[0] >= 0 else []:
+            if k in found[1]:
+                out[at[k]] = levels[found[0]][0]
+                key = self.hook.contract(starts[at[k]], seat)
+                self.values.setdefault(key, {})[side] = games[k].report(taken + rank)
+        return out
+
+
+def _levels(scores: list[list[float]], lows: list[int], floor: float, sign: int
+            ) -> list[tuple[float, list[tuple[int, int]]]]:
+    """The scores at least as good as ``floor`` that some game reaches (``scores``: each
+    game's by rank, its ranks from ``lows`` up), the best first, each with its questions: for
+    each game that may reach it, the least rank that scores so."""
+    good = {v for each, low in zip(scores, lows, strict=True) for v in each[low:]
+            if sign * v >= sign * floor}
+    out = []
+    for level in sorted(good, key=lambda v: -sign * v):
+        asks = [(k, next(r for r in range(low, len(each)) if sign * each[r] >= sign * level))
+                for k, (each, low) in enumerate(zip(scores, lows, strict=True))
+                if any(sign * v >= sign * level for v in each[low:])]
+        out.append((level, asks))
+    return out

@@ -96,3 +96,42 @@ def test_decide_finds_what_every_moves_value_says(preset: str, players: int) -> 
             assert positions.Judge(state).decide(state, seat, legal, played, guess) == want
             checked += 1
     assert checked >= 6
+
+
+def test_quick_tricks_bound_only_the_side_that_cashes_them() -> None:
+    """A seat that bid none, to lead with the only spade, the ace, and a low heart: it leads the
+    heart, loses it, and throws the ace on the diamond led next, taking nothing. Its sure
+    winner bounds its tricks from below only if it wants them (the core once took it for a
+    trick it must take, and found 1 trick's score for the best)."""
+    order = {r: i for i, r in enumerate("23456789TJQKA")}
+    ranks = [2, 0, 1]  # 0 tricks the best, then 2, then 1 (a bid of none)
+    trick_game = TrickGame(order, {}, None, 4, [True, False, False, False], True, ranks)
+    position = trick_game.cards_position(
+        [["AS", "2H"], ["3H", "3D"], ["4H", "4D"], ["5H", "5D"]], [], 0)
+    fast = native.NativeSolver(trick_game, native.SMALL_TABLE_BITS)
+    assert fast.value(position) == Solver(trick_game).value(position) == 2
+    assert dict(fast.move_values(position)) == dict(Solver(trick_game).move_values(position))
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_every_bid_of_every_seat_is_valued_as_the_python_reference(players: int) -> None:
+    """Each seat's game under each bid it could have made (its scores peak at the bid, so
+    they neither rise nor fall with its tricks throughout), core against reference."""
+    checked = 0
+    for seed in range(6):
+        state = _position("serbian-whist", players, 100 + seed, 12 + seed % 5)
+        if state is None:
+            continue
+        play = positions.play_of(state.rules)
+        assert play is not None
+        for seats in play.sides(state):
+            for bid in range(state.cards + 1):
+                bids = list(state.bids)
+                bids[seats[0]] = bid
+                trick_game = play.game(dataclasses.replace(state, bids=bids), seats)
+                position = trick_game.position(state)
+                fast = native.NativeSolver(trick_game, native.SMALL_TABLE_BITS)
+                want = dict(Solver(trick_game).move_values(position))
+                assert dict(fast.move_values(position)) == want, (seed, seats, bid)
+                checked += 1
+    assert checked >= 40
