@@ -7,7 +7,8 @@ places the ratings fold gives them (``events.ratings.places``).
 
     nice -n 10 .venv/bin/python scripts/ladder_tables.py play --table search heuristic random \
 random --first 0 --last 30 --out t.jsonl
-    .venv/bin/python scripts/ladder_tables.py summary t.jsonl --a search --b heuristic
+    .venv/bin/python scripts/ladder_tables.py summary t.jsonl t.swap.jsonl --a search \
+--b heuristic
 
 Match ``i`` turns the table round by ``i`` seats (each bot sits everywhere) and uses seed
 ``5000 + i``; ``--swap A B`` plays each match again with the two bots' labels exchanged at the
@@ -115,25 +116,39 @@ def roles(rows: list[dict[str, Any]], bot: str) -> dict[str, list[float]]:
     return out
 
 
+def auction(rows: list[dict[str, Any]]) -> str:
+    """Who declared, at what mean bid, how many contracts were made."""
+    deals = [(r["bots"][d["bidder"]], d["bid"], d["made"]) for r in rows for d in r["deals"]]
+    who: dict[str, int] = {}
+    for bot, _, _ in deals:
+        who[bot] = who.get(bot, 0) + 1
+    return (f"{len(deals)} deals, declared by {who}, mean bid "
+            f"{statistics.mean(d[1] for d in deals):.1f}, made {sum(d[2] for d in deals)}")
+
+
 def summary(args: argparse.Namespace) -> None:
-    rows = {r["i"]: r for r in map(json.loads, open(args.path))}
-    print(f"{args.path}: {len(rows)} matches, table {sorted(next(iter(rows.values()))['bots'])}")
-    for bot in sorted({b for r in rows.values() for b in r["bots"]}):
-        got = [per_bot(r, bot) for r in rows.values()]
-        print(f"  {bot}: card share {statistics.mean(g['card'] for g in got):.3f}, total "
-              f"{statistics.mean(g['total'] for g in got):.1f}, place "
-              f"{statistics.mean(g['place'] for g in got):.2f}, first "
-              f"{statistics.mean(g['first'] for g in got):.2f}")
-    if args.a and args.b:
-        diff = {k: [per_bot(r, args.a)[k] - per_bot(r, args.b)[k] for r in rows.values()]
-                for k in ("card", "total", "place", "first")}
-        print(f"  {args.a} - {args.b}: " + ", ".join(f"{k} {interval(v)}" for k, v in diff.items()))
-    for bot in (args.a, args.b):
-        if bot:
-            for role, xs in sorted(roles(list(rows.values()), bot).items()):
+    files = [{r["i"]: r for r in map(json.loads, open(p))} for p in args.paths]
+    for path, rows in zip(args.paths, files, strict=True):
+        print(f"{path}: {len(rows)} matches; {auction(list(rows.values()))}")
+        for bot in sorted({b for r in rows.values() for b in r["bots"]}):
+            got = [per_bot(r, bot) for r in rows.values()]
+            print(f"  {bot}: card share {statistics.mean(g['card'] for g in got):.3f}, total "
+                  f"{statistics.mean(g['total'] for g in got):.1f}, place "
+                  f"{statistics.mean(g['place'] for g in got):.2f}, first "
+                  f"{statistics.mean(g['first'] for g in got):.2f}")
+        for bot in (args.a, args.b):
+            for role, xs in sorted(roles(list(rows.values()), bot).items()) if bot else ():
                 print(f"    {bot} {role}: {len(xs)} deals, mean {statistics.mean(xs):.1f}")
-    cpu = max((r["max_cpu_ms"].get("search", 0) for r in rows.values()), default=0)
-    print(f"  search's slowest move: {cpu} ms CPU")
+    if args.a and args.b:   # each match's a - b, averaged over the files that hold it
+        both = sorted(set.intersection(*(set(rows) for rows in files)))
+        print(f"{args.a} - {args.b} over {len(both)} matches, the files' mean:")
+        for k in ("card", "total", "place", "first"):
+            xs = [statistics.mean(per_bot(rows[i], args.a)[k] - per_bot(rows[i], args.b)[k]
+                                  for rows in files) for i in both]
+            print(f"  {k} {interval(xs)}")
+    cpu = max((r["max_cpu_ms"].get("search", 0) for rows in files for r in rows.values()),
+              default=0)
+    print(f"search's slowest move: {cpu} ms CPU")
 
 
 def main() -> None:
@@ -147,7 +162,7 @@ def main() -> None:
     g.add_argument("--last", type=int, default=30, help="the match after the last one")
     g.add_argument("--out", required=True, help="JSON lines, appended")
     s = sub.add_parser("summary")
-    s.add_argument("path")
+    s.add_argument("paths", nargs="+", help="a table and its swapped twin, paired by match")
     s.add_argument("--a")
     s.add_argument("--b")
     args = p.parse_args()
