@@ -20,7 +20,10 @@ def pick(candidates: list[str], table: dict[str, dict[str, Any]], count: int,
          rng: random.Random, explore: float = EXPLORE, focal: str | None = None) -> list[str]:
     """``count`` entities: ``focal`` or else the one with the fewest rated matches first (ties
     at random), then the nearest in rating (or, with probability ``explore``, any); entities
-    repeat only when there are fewer candidates than ``count``."""
+    repeat only when there are fewer candidates than ``count``, and then every pick is made
+    from all the others again: the nearest sits twice or more rather than every candidate
+    once, so that a table is not made of entities far apart (three anchors in four seats:
+    the focal against three copies of its neighbour, not always beside the weakest)."""
     order = sorted(candidates, key=lambda e: (table.get(e, {}).get("matches", 0), rng.random()))
     if focal is not None:
         order = [focal, *(e for e in order if e != focal)]
@@ -35,7 +38,8 @@ def pick(candidates: list[str], table: dict[str, dict[str, Any]], count: int,
         else:
             choice = min(left, key=lambda e: (abs(mu_of(table, e) - mu_of(table, focal)), e))
         chosen.append(choice)
-        left.remove(choice)
+        if len(others) >= count - 1:
+            left.remove(choice)
     return [focal, *chosen]
 
 

@@ -49,10 +49,30 @@ def test_pairing_picks_the_least_played_and_fills_every_side() -> None:
              "bot:search": {"mu": 33.0, "sigma": 2.0, "matches": 5}}
     picked = ladder_pairing.pick(list(table), table, 2, rng, explore=0.0)
     assert picked == ["bot:heuristic", "bot:search"]
-    four = ladder_pairing.pick(list(table), table, 4, rng)
-    assert len(four) == 4 and set(four) == set(table)
+    five = {**table, "bot:x": {"mu": 31.0, "sigma": 2.0, "matches": 3}}
+    four = ladder_pairing.pick(list(five), five, 4, rng)
+    assert len(four) == 4 and len(set(four)) == 4  # enough candidates: nobody sits twice
     seats = ladder_pairing.seats([[0, 2], [1, 3]], ["a", "b"], rng)
     assert seats[0] == seats[2] and seats[1] == seats[3] and {seats[0], seats[1]} == {"a", "b"}
+
+
+def test_too_few_candidates_repeat_the_nearest_not_every_candidate() -> None:
+    """Three anchors in four each-for-themselves seats: the focal meets three copies of its
+    neighbour in rating; the far one (random) sits only when it is the focal or picked at
+    random. Seating every candidate first made every Sueca Italiana table a lottery: random
+    outbids everyone in every deal there (any legal bid up to 120), fails, and the seat it
+    calls loses the bid while the others score it, whatever they play (docs/BOTS.md)."""
+    rng = random.Random(1)
+    table = {"bot:random": {"mu": -15.0, "sigma": 4.0, "matches": 9},
+             "bot:heuristic": {"mu": 34.0, "sigma": 2.0, "matches": 9},
+             "bot:search": {"mu": 36.0, "sigma": 2.0, "matches": 5}}
+    assert ladder_pairing.pick(list(table), table, 4, rng, explore=0.0) == [
+        "bot:search", "bot:heuristic", "bot:heuristic", "bot:heuristic"]
+    table["bot:random"]["matches"] = 1
+    assert ladder_pairing.pick(list(table), table, 4, rng, explore=0.0) == [
+        "bot:random", "bot:heuristic", "bot:heuristic", "bot:heuristic"]
+    assert ladder_pairing.pick(list(table), table, 2, rng, explore=0.0) == [
+        "bot:random", "bot:heuristic"]
 
 
 def test_the_script_prints_a_leaderboard(capsys) -> None:  # type: ignore[no-untyped-def]
