@@ -19,9 +19,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
+#include "../_hugetable.h"
 
 #define MAXN 6
 #define MAXT 16
@@ -322,27 +320,6 @@ static int test(G *g, const S *s, int target) {
     if (best != -2) ebest = best;
     e[g->kw] = META(elo, ehi, ebest, cards);
     return result;
-}
-
-/* The table's memory, zeroed; on Linux in huge pages where the kernel gives them (a probe is a
- * cache miss anyway, and with 4 KiB pages a TLB miss too). */
-static uint64_t *table_new(size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
-    madvise(p, bytes, MADV_HUGEPAGE);
-    return p;
-#else
-    return calloc(bytes, 1);
-#endif
-}
-
-static void table_free(uint64_t *table, size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (table) munmap(table, bytes);
-#else
-    free(table);
-#endif
 }
 
 static int floordiv(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }

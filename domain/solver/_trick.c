@@ -17,9 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "../_hugetable.h"
 
 #define MAXN 8
 #define MAXKW 8
@@ -662,28 +660,6 @@ static int value(Core *c, const Pos *s, int has_guess, int guess) {
     (void)has_guess;  /* the window search needs no guess: the interface keeps one */
     (void)guess;
     return lo < hi ? window(c, s, lo - 1, hi + 1) : lo;
-}
-
-/* The table's memory, zeroed; on Linux in huge pages where the kernel gives them, as the
- * capture core's (a probe is a cache miss anyway, and with 4 KiB pages a TLB miss and, the
- * first time, a page fault too: a whist hand's analysis makes dozens of fresh tables). */
-static u64 *table_new(size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
-    madvise(p, bytes, MADV_HUGEPAGE);
-    return p;
-#else
-    return calloc(bytes, 1);
-#endif
-}
-
-static void table_free(u64 *table, size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (table) munmap(table, bytes);
-#else
-    free(table);
-#endif
 }
 
 /* -- many questions at once: "can the max side keep its final trick count in set U?" for
