@@ -39,6 +39,8 @@ typedef struct {
     int team[MAXN];
     int points[64];
     int pclass[64], cbits, obits;
+    int flat[4];       /* a suit whose cards are all of one points class: its canonical set
+                        * is its count of cards, the highest ranks */
     int nstock;
     int8_t stock[64];
     u64 stock_left[65];
@@ -392,6 +394,30 @@ static int moves(const Core *c, const Pos *s, int *out) {
 
 typedef struct { u64 w[MAXKW]; } Key;
 
+static uint8_t pext4[16][16];  /* pext4[x][m]: the bits of x where m has one, packed low */
+
+static void pext4_init(void) {
+    for (int x = 0; x < 16; x++)
+        for (int m = 0; m < 16; m++) {
+            int out = 0, at = 0;
+            for (int i = 0; i < 4; i++)
+                if (m >> i & 1) out |= (x >> i & 1) << at++;
+            pext4[x][m] = (uint8_t)out;
+        }
+}
+
+/* the bits of x (16 bits) where m has one, packed low in order (BMI2's pext, portably) */
+static inline u64 compress16(u64 x, u64 m) {
+    u64 out = 0;
+    int at = 0;
+    for (int i = 0; i < 16; i += 4) {
+        int mm = (int)(m >> i) & 15;
+        out |= (u64)pext4[(x >> i) & 15][mm] << at;
+        at += popc((u64)mm);
+    }
+    return out;
+}
+
 static void put_bits(Key *k, int *at, u64 value, int bits) {
     if (!bits) return;
     int word = *at >> 6, off = *at & 63;
@@ -415,23 +441,25 @@ static void make_key(const Core *c, const Pos *s, Key *k) {
         for (int i = 0; i < c->n; i++) k->w[1 + i] = s->hands[i];
         return;
     }
-    u64 every = 0;
-    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    u64 every = 0, own[3] = {0, 0, 0};  /* own[j]: the cards whose owner has bit j set */
+    for (int i = 0; i < c->n; i++) {
+        every |= s->hands[i];
+        for (int j = 0; j < c->obits; j++) if (i >> j & 1) own[j] |= s->hands[i];
+    }
     for (int suit = 0; suit < 4; suit++) {
-        u64 left = (every >> (16 * suit)) & 0xFFFF, canon = 0, owners = 0;
+        u64 left = (every >> (16 * suit)) & 0xFFFF, canon = 0, cards = left;
         const int *cls = c->pclass + 16 * suit;
-        int r = c->rbits - 1, nb = 0;
-        while (left) {
-            int b = top(left), bit = 16 * suit + b, owner = 0;
-            left ^= 1ULL << b;
+        int r = c->rbits - 1, count = popc(left);
+        if (c->flat[suit]) canon = ((1ULL << count) - 1) << (c->rbits - count);
+        while (!c->flat[suit] && cards) {
+            int b = top(cards);
+            cards ^= 1ULL << b;
             while (cls[r] != cls[b]) r--;  /* found at b at the latest */
             canon |= 1ULL << r--;
-            while (!((s->hands[owner] >> bit) & 1)) owner++;
-            owners |= (u64)owner << nb;
-            nb += c->obits;
         }
         put_bits(k, &at, canon, c->rbits);
-        put_bits(k, &at, owners, nb);
+        for (int j = 0; j < c->obits; j++)  /* the owners' bit j, card by card */
+            put_bits(k, &at, compress16((own[j] >> (16 * suit)) & 0xFFFF, left), count);
     }
 }
 
@@ -950,6 +978,11 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         c->pclass[b] = j;
     }
     c->cbits = bits_for(nd);
+    for (int suit = 0; suit < 4; suit++) {
+        c->flat[suit] = 1;
+        for (int b = 16 * suit; b < 16 * suit + 16; b++)
+            if (c->pclass[b] != c->pclass[16 * suit]) c->flat[suit] = 0;
+    }
     c->obits = bits_for(c->n);
     c->rbits = ranks;
     int keybits = c->nstock ? 64 * (c->n + 1)
@@ -1189,6 +1222,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__trick(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
+    pext4_init();
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&CoreType);
