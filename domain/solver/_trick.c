@@ -149,9 +149,10 @@ static int play(const Core *c, Pos *s, int b) {
 /* Quick tricks (DDS's first bound), at a trick's start with no stock: the top cards of a
  * suit that the leader holds win one after the other, the leader keeping the lead, as long as
  * every seat that could ruff them (a trump in hand, an opponent or obliged to trump) follows
- * suit: the other suits' rounds up to the shortest such seat's length in the suit, cashed
- * first (following, those seats keep their other suits and trumps), then the top trumps,
- * which nothing beats. Returns the
+ * suit. The leader's top trumps first, which nothing beats, each round drawing a trump from
+ * every seat that has one; then the other suits' rounds up to the shortest length in the suit
+ * of a seat that could ruff and still holds a trump (following, such seats keep their other
+ * suits and trumps). Returns the
  * tricks the leader's team surely takes; *pts: the card points surely in them (the leader's
  * cards, and each other seat's lowest cards, one a trick). */
 static int quick(const Core *c, const Pos *s, int *pts) {
@@ -160,16 +161,19 @@ static int quick(const Core *c, const Pos *s, int *pts) {
     *pts = 0;
     for (int i = 0; i < c->n; i++) every |= s->hands[i];
     if (c->trump >= 0) {  /* a round of a suit is safe while each seat that could ruff follows */
-        u64 trumps = 0xFFFFULL << (16 * c->trump);
+        u64 trumps = 0xFFFFULL << (16 * c->trump), tl = (every & trumps) >> (16 * c->trump);
+        int drawn = 0;  /* the top trumps, cashed first: each round draws a trump from each */
+        while (tl && (mine >> (16 * c->trump + top(tl)) & 1)) { tl ^= 1ULL << top(tl); drawn++; }
         for (int i = 0; i < c->n; i++)
-            if (i != lead && (s->hands[i] & trumps) && (c->team[i] != team || c->must_trump))
+            if (i != lead && popc(s->hands[i] & trumps) > drawn
+                && (c->team[i] != team || c->must_trump))
                 for (int suit = 0; suit < 4; suit++) {
                     int len = popc(s->hands[i] & (0xFFFFULL << (16 * suit)));
                     if (suit != c->trump && len < safe[suit]) safe[suit] = len;
                 }
     }
     int q = 0;
-    for (int suit = 0; suit < 4; suit++) {  /* the other suits first, the trumps last */
+    for (int suit = 0; suit < 4; suit++) {  /* the top trumps, each other suit's safe rounds */
         u64 left = (every >> (16 * suit)) & 0xFFFF;
         for (int round = 0; left && round < safe[suit]; round++) {
             int b = top(left);

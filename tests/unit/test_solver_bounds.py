@@ -1,6 +1,7 @@
-"""The compiled core's quick tricks in trump games (``quick`` in ``domain/solver/_trick.c``): a
-suit's top cards are counted round by round while every seat that could ruff them still
-follows suit, so they bound the cashing side where a seat short in the suit holds trumps. Each
+"""The compiled core's quick tricks in trump games (``quick`` in ``domain/solver/_trick.c``): the
+leader's top trumps first (each round draws a trump from every seat), then a suit's top cards
+round by round while every seat that could ruff them and still holds a trump follows suit, so
+they bound the cashing side where a seat short in the suit holds trumps. Each
 value is checked against the pure-Python search, which has no such bound, on random endings
 where such seats abound (few suits, trumps, compulsory trumping or not), with score ranks for
 every bid (a seat that bid low would rather not cash its winners) and card points."""
