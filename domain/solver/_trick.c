@@ -47,6 +47,7 @@ typedef struct {
     int additive, nscores;
     int scores[64];
     int monotone;      /* scores never decrease with the max side's tricks: quick tricks */
+    int single;        /* the max side's one seat, else -1: its trumps' tricks bound */
     int kw;            /* key words */
     int rbits;         /* bits of a suit's rank mask in a key */
     /* the table: cap entries in buckets of BUCKET, each kw key words and one data word (the
@@ -230,6 +231,24 @@ static int last_trick(const Core *c, const Pos *s) {
     return c->additive ? gain : c->scores[t.taken];
 }
 
+/* The tricks a max side of one seat surely takes with its trumps, however anyone plays: its
+ * trump loses only to a higher trump in the same trick, an opponent's, each in one trick, so
+ * at most as many lose as the opponents' higher trumps can be matched to them one to one
+ * (the most such pairs: each of its trumps, highest first, to the highest trump left above
+ * it). */
+static int trump_tricks(const Core *c, const Pos *s) {
+    u64 mine = (s->hands[c->single] >> (16 * c->trump)) & 0xFFFF, theirs = 0;
+    for (int i = 0; i < c->n; i++)
+        if (i != c->single) theirs |= (s->hands[i] >> (16 * c->trump)) & 0xFFFF;
+    int wins = popc(mine);
+    while (mine && theirs) {
+        int x = top(mine);
+        mine ^= 1ULL << x;
+        if (top(theirs) > x) { theirs ^= 1ULL << top(theirs); wins--; }
+    }
+    return wins;
+}
+
 /* Score ranks: the max side's final trick count. Whatever is played it ends in [*a0, *b0]
  * (the top trumps win their tricks however they are played); the leader's quick tricks are
  * only his side's to cash, so they narrow the range that side keeps it in alone: the max side
@@ -252,6 +271,10 @@ static void count_range(const Core *c, const Pos *s, int *a0, int *b0, int *a, i
     *a0 = s->taken;
     *b0 = s->taken + left;
     if (ts == 1 && s->taken + tc > *a0) *a0 = s->taken + tc;
+    if (ts >= 0 && c->single >= 0) {
+        int w = s->taken + trump_tricks(c, s);
+        if (w > *a0) *a0 = w;
+    }
     if (ts == 0 && s->taken + left - tc < *b0) *b0 = s->taken + left - tc;
     *a = maxi && s->taken + q > *a0 ? s->taken + q : *a0;
     *b = !maxi && s->taken + left - q < *b0 ? s->taken + left - q : *b0;
@@ -961,6 +984,10 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     for (int i = c->nstock; i >= 0; i--)
         c->stock_left[i] = i == c->nstock ? 0 : c->stock_left[i + 1] | (1ULL << c->stock[i]);
     c->additive = scores == Py_None;
+    c->single = -1;
+    for (int i = 0, k = 0; i < c->n; i++)
+        if (c->team[i]) c->single = k++ ? -2 : i;
+    if (c->additive || c->trump < 0 || c->single < 0) c->single = -1;
     c->monotone = 0;
     if (!c->additive) {
         if (!int_list(scores, c->scores, 64, &c->nscores, "scores")) return -1;

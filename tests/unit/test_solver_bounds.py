@@ -1,7 +1,9 @@
 """The compiled core's quick tricks in trump games (``quick`` in ``domain/solver/_trick.c``): the
 leader's top trumps first (each round draws a trump from every seat), then a suit's top cards
 round by round while every seat that could ruff them and still holds a trump follows suit, so
-they bound the cashing side where a seat short in the suit holds trumps. Each
+they bound the cashing side where a seat short in the suit holds trumps; and a lone max
+seat's trump tricks (``trump_tricks``: its trumps less those the opponents' higher trumps can
+beat one to one), which it takes however anyone plays, even when it would rather not. Each
 value is checked against the pure-Python search, which has no such bound, on random endings
 where such seats abound (few suits, trumps, compulsory trumping or not), with score ranks for
 every bid (a seat that bid low would rather not cash its winners) and card points."""
@@ -81,3 +83,16 @@ def test_a_short_seat_with_trumps_stops_the_cash() -> None:
     fast = native.NativeSolver(game, native.SMALL_TABLE_BITS)
     assert fast.value(position) == Solver(game).value(position) == 1
     _check(game, position)
+
+
+def test_long_low_trumps_take_tricks_their_holder_does_not_want() -> None:
+    """Seat 0 bid none and holds 2H 3H 4H, hearts trumps; the others hold one trump, the ace,
+    and spades: two of its trumps win whatever happens (the ace beats one at most), so its best
+    is 2 tricks, not the bid."""
+    game = TrickGame(ORDER, {}, "H", 4, [True, False, False, False], True, _ranks(0, 3))
+    hands = [["2H", "3H", "4H"], ["AH", "5S", "6S"], ["2S", "3S", "4S"], ["7S", "8S", "9S"]]
+    for lead in range(4):
+        position = game.cards_position(hands, [], lead)
+        fast = native.NativeSolver(game, native.SMALL_TABLE_BITS)
+        assert fast.value(position) == Solver(game).value(position) == _ranks(0, 3)[2]
+        _check(game, position)
