@@ -39,12 +39,15 @@ typedef struct {
     int team[MAXN];
     int points[64];
     int pclass[64], cbits, obits;
+    int flat[4];       /* a suit whose cards are all of one points class: its canonical set
+                        * is its count of cards, the highest ranks */
     int nstock;
     int8_t stock[64];
     u64 stock_left[65];
     int additive, nscores;
     int scores[64];
     int monotone;      /* scores never decrease with the max side's tricks: quick tricks */
+    int single;        /* the max side's one seat, else -1: its trumps' tricks bound */
     int kw;            /* key words */
     int rbits;         /* bits of a suit's rank mask in a key */
     /* the table: cap entries in buckets of BUCKET, each kw key words and one data word (the
@@ -56,7 +59,17 @@ typedef struct {
     long long nodes;
 } Core;
 
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+/* without -mpopcnt GCC calls libgcc's table-driven __popcountdi2 (a tenth of the time) */
+static inline int popc(u64 x) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
 static inline int top(u64 x) { return 63 - __builtin_clzll(x); }
 static inline int floordiv(int a, int b) { int q = a / b; if ((a % b) && ((a < 0) != (b < 0))) q--; return q; }
 static inline int ceildiv(int a, int b) { return -floordiv(-a, b); }
@@ -136,25 +149,34 @@ static int play(const Core *c, Pos *s, int b) {
 
 /* Quick tricks (DDS's first bound), at a trick's start with no stock: the top cards of a
  * suit that the leader holds win one after the other, the leader keeping the lead, as long as
- * no seat that could ruff them holds a trump (then only the top trumps count). Returns the
+ * every seat that could ruff them (a trump in hand, an opponent or obliged to trump) follows
+ * suit. The leader's top trumps first, which nothing beats, each round drawing a trump from
+ * every seat that has one; then the other suits' rounds up to the shortest length in the suit
+ * of a seat that could ruff and still holds a trump (following, such seats keep their other
+ * suits and trumps). Returns the
  * tricks the leader's team surely takes; *pts: the card points surely in them (the leader's
  * cards, and each other seat's lowest cards, one a trick). */
 static int quick(const Core *c, const Pos *s, int *pts) {
-    int lead = s->turn, team = c->team[lead], risky = 0;
+    int lead = s->turn, team = c->team[lead], safe[4] = {16, 16, 16, 16};
     u64 every = 0, mine = s->hands[lead], won = 0;
     *pts = 0;
     for (int i = 0; i < c->n; i++) every |= s->hands[i];
-    if (c->trump >= 0) {
-        u64 trumps = 0xFFFFULL << (16 * c->trump);
+    if (c->trump >= 0) {  /* a round of a suit is safe while each seat that could ruff follows */
+        u64 trumps = 0xFFFFULL << (16 * c->trump), tl = (every & trumps) >> (16 * c->trump);
+        int drawn = 0;  /* the top trumps, cashed first: each round draws a trump from each */
+        while (tl && (mine >> (16 * c->trump + top(tl)) & 1)) { tl ^= 1ULL << top(tl); drawn++; }
         for (int i = 0; i < c->n; i++)
-            if (i != lead && (s->hands[i] & trumps) && (c->team[i] != team || c->must_trump))
-                risky = 1;
+            if (i != lead && popc(s->hands[i] & trumps) > drawn
+                && (c->team[i] != team || c->must_trump))
+                for (int suit = 0; suit < 4; suit++) {
+                    int len = popc(s->hands[i] & (0xFFFFULL << (16 * suit)));
+                    if (suit != c->trump && len < safe[suit]) safe[suit] = len;
+                }
     }
     int q = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        if (risky && suit != c->trump) continue;
+    for (int suit = 0; suit < 4; suit++) {  /* the top trumps, each other suit's safe rounds */
         u64 left = (every >> (16 * suit)) & 0xFFFF;
-        while (left) {
+        for (int round = 0; left && round < safe[suit]; round++) {
             int b = top(left);
             if (!((mine >> (16 * suit + b)) & 1)) break;
             left ^= 1ULL << b;
@@ -209,6 +231,24 @@ static int last_trick(const Core *c, const Pos *s) {
     return c->additive ? gain : c->scores[t.taken];
 }
 
+/* The tricks a max side of one seat surely takes with its trumps, however anyone plays: its
+ * trump loses only to a higher trump in the same trick, an opponent's, each in one trick, so
+ * at most as many lose as the opponents' higher trumps can be matched to them one to one
+ * (the most such pairs: each of its trumps, highest first, to the highest trump left above
+ * it). */
+static int trump_tricks(const Core *c, const Pos *s) {
+    u64 mine = (s->hands[c->single] >> (16 * c->trump)) & 0xFFFF, theirs = 0;
+    for (int i = 0; i < c->n; i++)
+        if (i != c->single) theirs |= (s->hands[i] >> (16 * c->trump)) & 0xFFFF;
+    int wins = popc(mine);
+    while (mine && theirs) {
+        int x = top(mine);
+        mine ^= 1ULL << x;
+        if (top(theirs) > x) { theirs ^= 1ULL << top(theirs); wins--; }
+    }
+    return wins;
+}
+
 /* Score ranks: the max side's final trick count. Whatever is played it ends in [*a0, *b0]
  * (the top trumps win their tricks however they are played); the leader's quick tricks are
  * only his side's to cash, so they narrow the range that side keeps it in alone: the max side
@@ -231,6 +271,10 @@ static void count_range(const Core *c, const Pos *s, int *a0, int *b0, int *a, i
     *a0 = s->taken;
     *b0 = s->taken + left;
     if (ts == 1 && s->taken + tc > *a0) *a0 = s->taken + tc;
+    if (ts >= 0 && c->single >= 0) {
+        int w = s->taken + trump_tricks(c, s);
+        if (w > *a0) *a0 = w;
+    }
     if (ts == 0 && s->taken + left - tc < *b0) *b0 = s->taken + left - tc;
     *a = maxi && s->taken + q > *a0 ? s->taken + q : *a0;
     *b = !maxi && s->taken + left - q < *b0 ? s->taken + left - q : *b0;
@@ -377,6 +421,30 @@ static int moves(const Core *c, const Pos *s, int *out) {
 
 typedef struct { u64 w[MAXKW]; } Key;
 
+static uint8_t pext4[16][16];  /* pext4[x][m]: the bits of x where m has one, packed low */
+
+static void pext4_init(void) {
+    for (int x = 0; x < 16; x++)
+        for (int m = 0; m < 16; m++) {
+            int out = 0, at = 0;
+            for (int i = 0; i < 4; i++)
+                if (m >> i & 1) out |= (x >> i & 1) << at++;
+            pext4[x][m] = (uint8_t)out;
+        }
+}
+
+/* the bits of x (16 bits) where m has one, packed low in order (BMI2's pext, portably) */
+static inline u64 compress16(u64 x, u64 m) {
+    u64 out = 0;
+    int at = 0;
+    for (int i = 0; i < 16; i += 4) {
+        int mm = (int)(m >> i) & 15;
+        out |= (u64)pext4[(x >> i) & 15][mm] << at;
+        at += popc((u64)mm);
+    }
+    return out;
+}
+
 static void put_bits(Key *k, int *at, u64 value, int bits) {
     if (!bits) return;
     int word = *at >> 6, off = *at & 63;
@@ -400,23 +468,25 @@ static void make_key(const Core *c, const Pos *s, Key *k) {
         for (int i = 0; i < c->n; i++) k->w[1 + i] = s->hands[i];
         return;
     }
-    u64 every = 0;
-    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    u64 every = 0, own[3] = {0, 0, 0};  /* own[j]: the cards whose owner has bit j set */
+    for (int i = 0; i < c->n; i++) {
+        every |= s->hands[i];
+        for (int j = 0; j < c->obits; j++) if (i >> j & 1) own[j] |= s->hands[i];
+    }
     for (int suit = 0; suit < 4; suit++) {
-        u64 left = (every >> (16 * suit)) & 0xFFFF, canon = 0, owners = 0;
+        u64 left = (every >> (16 * suit)) & 0xFFFF, canon = 0, cards = left;
         const int *cls = c->pclass + 16 * suit;
-        int r = c->rbits - 1, nb = 0;
-        while (left) {
-            int b = top(left), bit = 16 * suit + b, owner = 0;
-            left ^= 1ULL << b;
+        int r = c->rbits - 1, count = popc(left);
+        if (c->flat[suit]) canon = ((1ULL << count) - 1) << (c->rbits - count);
+        while (!c->flat[suit] && cards) {
+            int b = top(cards);
+            cards ^= 1ULL << b;
             while (cls[r] != cls[b]) r--;  /* found at b at the latest */
             canon |= 1ULL << r--;
-            while (!((s->hands[owner] >> bit) & 1)) owner++;
-            owners |= (u64)owner << nb;
-            nb += c->obits;
         }
         put_bits(k, &at, canon, c->rbits);
-        put_bits(k, &at, owners, nb);
+        for (int j = 0; j < c->obits; j++)  /* the owners' bit j, card by card */
+            put_bits(k, &at, compress16((own[j] >> (16 * suit)) & 0xFFFF, left), count);
     }
 }
 
@@ -914,6 +984,10 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     for (int i = c->nstock; i >= 0; i--)
         c->stock_left[i] = i == c->nstock ? 0 : c->stock_left[i + 1] | (1ULL << c->stock[i]);
     c->additive = scores == Py_None;
+    c->single = -1;
+    for (int i = 0, k = 0; i < c->n; i++)
+        if (c->team[i]) c->single = k++ ? -2 : i;
+    if (c->additive || c->trump < 0 || c->single < 0) c->single = -1;
     c->monotone = 0;
     if (!c->additive) {
         if (!int_list(scores, c->scores, 64, &c->nscores, "scores")) return -1;
@@ -935,6 +1009,11 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         c->pclass[b] = j;
     }
     c->cbits = bits_for(nd);
+    for (int suit = 0; suit < 4; suit++) {
+        c->flat[suit] = 1;
+        for (int b = 16 * suit; b < 16 * suit + 16; b++)
+            if (c->pclass[b] != c->pclass[16 * suit]) c->flat[suit] = 0;
+    }
     c->obits = bits_for(c->n);
     c->rbits = ranks;
     int keybits = c->nstock ? 64 * (c->n + 1)
@@ -1174,6 +1253,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__trick(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
+    pext4_init();
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&CoreType);
