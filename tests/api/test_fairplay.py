@@ -87,7 +87,7 @@ def test_only_finished_matches_of_a_game_the_solver_plays_are_judged(client: Fla
     whist = create(client, ruleset="serbian-whist", players=4, seed="whist",
                    seats=[{"name": f"B{i}", "bot": "random"} for i in range(4)])
     resp = client.get(f"/v1/matches/{whist['id']}/fairplay")
-    assert resp.status_code in (202, 409)  # running, or over: judged though uncalibrated
+    assert resp.status_code in (202, 409)  # running, or over: judged (whist is calibrated too)
     burning = create(client, players=2, options={"target_stakes": 1, "burn_tariff": "basic"},
                      seed="burn")
     play_randomly(client, burning, random.Random(1))
