@@ -78,11 +78,17 @@ export function sheetTable(sheet) {
   );
 }
 
+// The rematch this tab asked for, by match id: the end of the deal is drawn again as the sheet
+// and the match's facts arrive, so the invites must outlive the button that asked for them.
+const asked = new Map();
+
 // The rematch (POST .../rematch with this tab's seat token): the asker takes its own seat in the
 // new match with its invite and is shown the other people's invite links to hand out, as the
 // lobby's form shows them. A rematch someone else asked for comes as their invite link.
 export function rematchButton(ctx, match, token, me) {
   if (match.status !== "over" || !token || me === null) return null;
+  const mine = asked.get(match.id);
+  if (mine) return invitesFor(mine.next, mine.others);
   if (match.rematch) return h("p", { id: "rematch-asked", class: "hint" }, "A rematch was asked for: its invite links are with whoever asked.");
   const note = h("span", { class: "hint", "aria-live": "polite" });
   const ask = async (event) => {
@@ -93,7 +99,10 @@ export function rematchButton(ctx, match, token, me) {
       if (own) await claim(next.id, me, own.code);
       const others = next.invites.filter((i) => i.seat !== me);
       if (!others.length) return location.assign(path("deals", next.deal.id));
-      event.target.replaceWith(invitesFor(next, others));
+      asked.set(match.id, { next, others });
+      // the button clicked, or what a redraw since put in its place
+      const shown = document.getElementById("rematch") || document.getElementById("rematch-asked");
+      (shown || event.target).replaceWith(invitesFor(next, others));
     } catch (err) {
       event.target.disabled = false;
       note.textContent = err.problem?.title || String(err.message || err);
