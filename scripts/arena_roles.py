@@ -31,22 +31,12 @@ def play_one(rules: Any, hero: str, villain: str, i: int) -> dict[str, Any]:
     """Match ``i`` as the arena plays it, with the hero's role in every deal."""
     seat_bots = arena.lineup(rules, hero, villain, i)
     heroes = {s for s, bot in enumerate(seat_bots) if bot == hero}
-    me, tally, deals = min(heroes), arena.Tally(), list[Any]()
-    play_deal = arena.play_deal
-
-    def keep(*args: Any) -> Any:
-        deals.append(play_deal(*args))
-        return deals[-1]
-
-    arena.play_deal = keep   # the arena's loop, told to hand each deal over on its way
-    try:
-        final = arena.play_match(rules, seat_bots, 1000 + i, tally, heroes)
-    finally:
-        arena.play_deal = play_deal
+    me, tally = min(heroes), arena.Tally()
+    final = arena.play_match(rules, seat_bots, 1000 + i, tally, heroes)
     won = {s for side in final.winners for s in rules.sides[side]}
     roles = []
-    for deal in deals:
-        score = deal.result["score"]
+    for result in tally.results:
+        score = result["score"]
         role = ("bidder" if score["bidder"] == me else
                 "partner" if score["partner"] == me else "defender")
         roles.append([role, score["bid"], score["made"]])

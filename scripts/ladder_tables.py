@@ -39,22 +39,10 @@ def seats_of(table: list[str], i: int) -> list[str]:
 
 def play_one(rules: Any, table: list[str], i: int) -> dict[str, Any]:
     seat_bots = seats_of(table, i)
-    deals: list[Any] = []
-    original = arena.play_deal
-
-    def keep(*args: Any) -> Any:
-        deals.append(original(*args))
-        return deals[-1]
-
-    arena.play_deal = keep
     tally = arena.Tally()
-    try:
-        final = arena.play_match(rules, seat_bots, 5000 + i, tally, set())
-    finally:
-        arena.play_deal = original
+    final = arena.play_match(rules, seat_bots, 5000 + i, tally, set())
     out = []
-    for deal in deals:
-        res = deal.result
+    for res in tally.results:
         score = res["score"]
         card = [0] * rules.players
         for side, pts in zip(res["sides"], res["points"], strict=True):

@@ -113,6 +113,7 @@ class Tally:
     point_share: list[float] = field(default_factory=list)
     move_times: dict[str, list[float]] = field(default_factory=dict)
     move_cpu: dict[str, list[float]] = field(default_factory=dict)   # this process's CPU time
+    results: list[dict[str, Any]] = field(default_factory=list)  # each deal's, in play order
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -167,18 +168,18 @@ def play_deal(rules: Any, number: int, dealer: int, carry: Mapping[str, Any],
 def play_match(rules: Any, seat_bots: Sequence[str], seed: int, tally: Tally,
                hero_seats: set[int], budget_ms: float | None = None,
                cheat_rate: float = CHEAT_RATE) -> matches.MatchState:
-    """One whole match; records the hero seats' card-point share of every deal."""
-    n = rules.players
+    """One whole match; records every deal's result and the hero seats' card-point share."""
     secret = arena_secret(seed)
     players = [make_player(b, rules, seed * 10 + s, budget_ms, cheat_rate)
                for s, b in enumerate(seat_bots)]
     state_m = matches.fold(matches.created(f"a{seed}", rules, [
         {"seat": s, "name": b, "bot": b} for s, b in enumerate(seat_bots)],
-        secret.first_dealer(n), secret, [None] * n))
+        secret.first_dealer(rules.players), secret, [None] * rules.players))
     number, carry = 1, dict[str, Any]()
     while True:
         dealer = state_m.deals[-1]["dealer"]
         deal = play_deal(rules, number, dealer, carry, secret, seat_bots, players, tally)
+        tally.results.append(deal.result)
         points, sides = deal.result["points"], deal.result["sides"]
         mine = sum(p for side, p in zip(sides, points, strict=True) if set(side) & hero_seats)
         tally.point_share.append(mine / (sum(points) or 1))
@@ -218,13 +219,12 @@ def duel(preset: str, players: int, hero: str, villain: str, matches_n: int,
     for i in range(matches_n):
         seat_bots = lineup(rules, hero, villain, i)
         heroes = {s for s in range(players) if seat_bots[s] == hero}
-        first = min(heroes)
         final = play_match(rules, seat_bots, 1000 + i, tally, heroes, budget_ms, cheat_rate)
         won = {s for side in final.winners for s in rules.sides[side]}
         tally.games += 1
         tally.wins += int(bool(won & heroes))
         for s in won:
-            tally.seat_wins[(s - first) % players] += 1
+            tally.seat_wins[(s - min(heroes)) % players] += 1
         if progress:
             progress(i + 1, matches_n)
     low, high = wilson(tally.wins, tally.games)
