@@ -8,6 +8,11 @@ so ``tricklog_event_streams`` stops counting the dead process' streams.
 ``kill -9``, whose workers then died unseen) has no worker yet, so every live gauge file there
 is an earlier master's worker's: all are removed, and the gauge heals (issue 32 item 13).
 Counters stay: their totals are still true.
+
+``post_worker_init``: a worker that has loaded the app takes what it holds then out of the
+garbage collector's sight (``workers.runtime.settle_heap``): a full collection in a served
+process walked it all and paused every request on that process 35-42 ms (4 such a worker in a
+`bench_move_cost.py` round); after it, under 2 ms.
 """
 
 from __future__ import annotations
@@ -37,3 +42,9 @@ def on_starting(server: Any) -> None:
             if (m := LIVE_GAUGE.fullmatch(f.name))}
     for pid in pids:
         multiprocess.mark_process_dead(pid, directory)
+
+
+def post_worker_init(worker: Any) -> None:
+    from workers.runtime import settle_heap
+
+    settle_heap()

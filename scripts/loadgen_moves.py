@@ -10,7 +10,16 @@
 ``openloop``  moves at a fixed arrival ``rate`` (open loop: the next move is due at its time
               whether or not the earlier ones were answered) over D deals on D keep-alive
               connections, the same POSTs; each latency runs from the move's due time to its
-              answer, so a move that waits for its deal's previous one counts the wait.
+              answer, so a move that waits for its deal's previous one counts the wait. The
+              deals that replace those that end are created before the timed part
+              (``SPARE_EVERY``): the D deals start together and move in step, so they end
+              together, and creating their successors then (five requests each, inside the
+              slot's turn) stalled the moves due meanwhile by up to half a second, a burst of
+              the generator's own making that no server sees from real tables. A deal still
+              created during the run (the spares ran out) is counted (``created_late``). For
+              the same reason the D deals are set apart before the timed part (deal i played
+              i mod 28 moves on), and every deal knows its seats' hands from the start (a GET
+              of each seat's view when it is made), as a client that sits at a table does.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from typing import Any
 from loadgen_http import Conn, HTTPError
 
 NEW_MATCH = {"ruleset": "sedma", "players": 4, "seats": [{"name": f"p{i}"} for i in range(4)]}
+SPARE_EVERY = 28  # moves a deal at least (32 cards, 4 seats): a spare deal per 28 moves due
 
 
 class Deal:
@@ -96,6 +106,15 @@ async def new_deal(conn: Conn, rng: random.Random, tag: str) -> Deal:
     return Deal(deal, tokens, view)
 
 
+async def seated_deal(conn: Conn, rng: random.Random, tag: str) -> Deal:
+    """``new_deal`` with every seat's hand known (each seat's view read once)."""
+    deal = await new_deal(conn, rng, tag)
+    for seat, token in deal.tokens.items():
+        _, mine = await conn.call("GET", f"/v1/deals/{deal.id}", token=token)
+        deal.hands[seat] = mine["hand"]
+    return deal
+
+
 def tally(out: dict[str, Any], deal: Deal) -> None:
     for key in ("gets", "refused", "reconnects"):
         out[key] += getattr(deal, key)
@@ -124,21 +143,25 @@ async def posts(spec: dict[str, Any]) -> dict[str, Any]:
 
 async def openloop(spec: dict[str, Any]) -> dict[str, Any]:
     rate, seconds, count = spec["rate"], spec["seconds"], spec["deals"]
-    rng = random.Random(33)
+    rng, total = random.Random(33), int(rate * seconds)
     slots = []
     for i in range(count):
         conn = Conn(spec["port"], spec.get("timeout", 10.0))
-        slots.append({"conn": conn, "deal": await new_deal(conn, rng, f"o{i}"),
-                      "lock": asyncio.Lock()})
+        deal = await seated_deal(conn, rng, f"o{i}")
+        for _ in range(i % SPARE_EVERY):
+            await deal.move(conn, rng)
+        slots.append({"conn": conn, "deal": deal, "lock": asyncio.Lock()})
+    spares = [await seated_deal(slots[0]["conn"], rng, f"s{i}")
+              for i in range(total // SPARE_EVERY + 1)]
     out: dict[str, Any] = {"move": [], "errors": [], "gets": 0, "refused": 0, "reconnects": 0,
-                           "late_starts": 0}
-    tasks, start, total = [], time.monotonic(), int(rate * seconds)
+                           "late_starts": 0, "created_late": 0}
+    tasks, start = [], time.monotonic()
     for i in range(total):
         due = start + i / rate
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         if time.monotonic() - due > 0.001:
             out["late_starts"] += 1  # the generator itself fell behind its schedule
-        tasks.append(asyncio.create_task(_due_move(slots[i % count], due, rng, out)))
+        tasks.append(asyncio.create_task(_due_move(slots[i % count], due, rng, out, spares)))
     await asyncio.gather(*tasks)
     out["seconds"] = time.monotonic() - start
     for slot in slots:
@@ -149,7 +172,7 @@ async def openloop(spec: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _due_move(slot: dict[str, Any], due: float, rng: random.Random,
-                    out: dict[str, Any]) -> None:
+                    out: dict[str, Any], spares: list[Deal]) -> None:
     async with slot["lock"]:
         deal, conn = slot["deal"], slot["conn"]
         try:
@@ -164,4 +187,8 @@ async def _due_move(slot: dict[str, Any], due: float, rng: random.Random,
             out["move"].append(time.monotonic() - due)
         if deal.view["turn"] is None or status != 200:  # the deal is over: a new one in its slot
             tally(out, deal)
+            if spares:
+                slot["deal"] = spares.pop()
+                return
+            out["created_late"] += 1
             slot["deal"] = await new_deal(conn, rng, f"o{id(slot)}-{rng.random()}")

@@ -26,6 +26,7 @@ def run(settings: Settings, *, burst: bool, webhooks: bool, analyses: bool) -> N
     runtime.configure(referee)  # the jobs' referee: this one, inherited by each job's fork
     turns = referee.on_turn
     assert isinstance(turns, runtime.BotTurns)
+    runtime.settle_heap()
     if analyses:
         queue = queue_beside(turns.queue)
         Worker([queue], connection=queue.connection, serializer=queue.serializer).work(

@@ -5,6 +5,7 @@ in-process configure their own."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
 import redis
@@ -63,3 +64,15 @@ def referee() -> Referee:
 def settings() -> Settings:
     """The worker's settings, read when a job asks (so a test may set them per job)."""
     return Settings.from_env()
+
+
+def settle_heap() -> None:
+    """Take every object alive now (the code imported, the referee composed) out of the
+    garbage collector's sight (``gc.freeze``), once a worker is set up and before its first
+    job: a job's collections then walk only what the job made, not the whole program each
+    time (a replay job's views are thousands of objects that live until it ends, and each
+    full collection walked some 45,000 more: 7 to 10% of the job), and a forked work horse
+    leaves the worker's pages shared (what Python's ``gc`` documentation advises for a server
+    that forks)."""
+    gc.collect()
+    gc.freeze()
