@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_solver import random_log  # noqa: E402
 
-from domain.solver import analysis, auction  # noqa: E402
+from domain.solver import analysis, auction, native  # noqa: E402
 
 
 def main() -> int:
@@ -31,7 +31,11 @@ def main() -> int:
     parser.add_argument("preset", help="preset:players")
     parser.add_argument("seed", type=int)
     parser.add_argument("--budget", type=int, default=60, help="CPU seconds, then killed")
+    parser.add_argument("--generic", action="store_true",
+                        help="the core's build for any CPU, not the one for this CPU")
     args = parser.parse_args()
+    if args.generic:
+        native.CORE = native.GENERIC
     resource.setrlimit(resource.RLIMIT_CPU, (args.budget, args.budget + 5))
     preset, players = args.preset.split(":")
     events, first = random_log(preset, int(players), args.seed, None)
@@ -50,7 +54,8 @@ def main() -> int:
                               stats=stats)
     total = time.process_time() - spent["t0"]
     digest = hashlib.sha1(json.dumps(report, sort_keys=True, default=str).encode()).hexdigest()
-    print(f"{args.preset} seed {args.seed}: card play {spent.get('card', total):.2f} auction "
+    print(f"{args.preset} seed {args.seed} ({native.CORE.TARGET}): card play "
+          f"{spent.get('card', total):.2f} auction "
           f"{spent.get('auction', 0.0):.2f} total {total:.2f} CPU s, card play nodes "
           f"{stats.get('nodes')}, report {digest[:12]}")
     return 0

@@ -17,11 +17,28 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 #include "../_hugetable.h"
+
+/* This file is built twice: as _trick, for any CPU, and included by _trick_v3.c, compiled for
+ * x86-64 CPUs with POPCNT, BMI1, BMI2 and LZCNT (there __POPCNT__ and __BMI2__ are defined:
+ * the hardware's popcount and pext). native.py loads _trick_v3 where _trick.fits_v3() says
+ * the CPU has them. */
+#ifndef TRICK_MODULE
+#define TRICK_MODULE _trick
+#define TRICK_TARGET "generic"
+#endif
+#define TRICK_STR_(x) #x
+#define TRICK_STR(x) TRICK_STR_(x)
+#define TRICK_CAT_(a, b) a##b
+#define TRICK_CAT(a, b) TRICK_CAT_(a, b)
 
 #define MAXN 8
 #define MAXKW 8
 #define BUCKET 4
+#define START_BITS 16  /* a table's first size (2^16 entries) unless first_bits says: grow() */
 
 typedef uint64_t u64;
 
@@ -49,11 +66,19 @@ typedef struct {
     int monotone;      /* scores never decrease with the max side's tricks: quick tricks */
     int single;        /* the max side's one seat, else -1: its trumps' tricks bound */
     int kw;            /* key words */
+    int ew;            /* an entry's words (the key's and the data word) */
+    int ranked;        /* entries keep only the ranks that mattered (see "winning ranks") */
+    int xw;            /* ranked: the exact part's words (turn, tricks, lengths) */
+    unsigned tick;     /* ranked: the stores so far (ties in a bucket's replacement go round) */
+    u64 *atab;         /* ranked: the table of entries that keep only the ranks that mattered */
+    uint8_t *atag;     /* ranked: per entry of it a byte of its exact part's hash (0: empty) */
+    size_t acap, amask;
     int rbits;         /* bits of a suit's rank mask in a key */
     /* the table: cap entries in buckets of BUCKET, each kw key words and one data word (the
      * bounds, the best move, the cards left, a used bit: see DATA) */
     u64 *tab;
-    size_t cap, mask;
+    size_t cap, mask, maxcap, used;  /* the table grows to maxcap entries (grow()) */
+    int first_bits;                  /* its first size, and a questions' table's (2^bits) */
     int root_cards;    /* cards in the hands at the search's root: an entry with more is dead */
     int8_t killer[16][MAXN]; /* by tricks left and seat: the lead that last cut off */
     long long nodes;
@@ -156,7 +181,7 @@ static int play(const Core *c, Pos *s, int b) {
  * suits and trumps). Returns the
  * tricks the leader's team surely takes; *pts: the card points surely in them (the leader's
  * cards, and each other seat's lowest cards, one a trick). */
-static int quick(const Core *c, const Pos *s, int *pts) {
+static int quick(const Core *c, const Pos *s, int *pts, u64 *seen) {
     int lead = s->turn, team = c->team[lead], safe[4] = {16, 16, 16, 16};
     u64 every = 0, mine = s->hands[lead], won = 0;
     *pts = 0;
@@ -165,6 +190,8 @@ static int quick(const Core *c, const Pos *s, int *pts) {
         u64 trumps = 0xFFFFULL << (16 * c->trump), tl = (every & trumps) >> (16 * c->trump);
         int drawn = 0;  /* the top trumps, cashed first: each round draws a trump from each */
         while (tl && (mine >> (16 * c->trump + top(tl)) & 1)) { tl ^= 1ULL << top(tl); drawn++; }
+        if (seen) *seen |= (((every & trumps) >> (16 * c->trump)) & ~tl & 0xFFFF) << (16 * c->trump)
+                           | (tl ? 1ULL << (16 * c->trump + top(tl)) : 0);
         for (int i = 0; i < c->n; i++)
             if (i != lead && popc(s->hands[i] & trumps) > drawn
                 && (c->team[i] != team || c->must_trump))
@@ -178,6 +205,7 @@ static int quick(const Core *c, const Pos *s, int *pts) {
         u64 left = (every >> (16 * suit)) & 0xFFFF;
         for (int round = 0; left && round < safe[suit]; round++) {
             int b = top(left);
+            if (seen) *seen |= 1ULL << (16 * suit + b);
             if (!((mine >> (16 * suit + b)) & 1)) break;
             left ^= 1ULL << b;
             won |= 1ULL << (16 * suit + b);
@@ -204,7 +232,7 @@ static int quick(const Core *c, const Pos *s, int *pts) {
 /* The top trumps left that one side holds, each sure to win its trick (only a higher trump,
  * the same side's, beats it): *pts their points, *count the most one seat holds (the side's
  * tricks among them); returns the side (1: the max side's, 0: the other's, -1: none). */
-static int top_trumps(const Core *c, const Pos *s, int *pts, int *count) {
+static int top_trumps(const Core *c, const Pos *s, int *pts, int *count, u64 *seen) {
     int per[MAXN] = {0}, side = -1;
     *pts = *count = 0;
     if (c->trump < 0) return -1;
@@ -214,6 +242,7 @@ static int top_trumps(const Core *c, const Pos *s, int *pts, int *count) {
     while (left) {
         int b = top(left), owner = 0;
         left ^= 1ULL << b;
+        if (seen) *seen |= 1ULL << b;
         while (!((s->hands[owner] >> b) & 1)) owner++;
         if (side >= 0 && c->team[owner] != side) break;
         side = c->team[owner];
@@ -265,8 +294,8 @@ static void count_range(const Core *c, const Pos *s, int *a0, int *b0, int *a, i
             *a0 = *b0 = *a = *b = t.taken;
             return;
         }
-        if (c->follow_suit) q = quick(c, s, &pts);
-        ts = top_trumps(c, s, &tp, &tc);
+        if (c->follow_suit) q = quick(c, s, &pts, NULL);
+        ts = top_trumps(c, s, &tp, &tc, NULL);
     }
     *a0 = s->taken;
     *b0 = s->taken + left;
@@ -300,8 +329,8 @@ static void bounds(const Core *c, const Pos *s, int *lo, int *hi) {
             *lo = *hi = last_trick(c, s);
             return;
         }
-        if (c->follow_suit) q = quick(c, s, &pts);
-        ts = top_trumps(c, s, &tp, &tc);
+        if (c->follow_suit) q = quick(c, s, &pts, NULL);
+        ts = top_trumps(c, s, &tp, &tc, NULL);
     }
     *lo = q && maxi ? pts : 0;
     *hi = q && !maxi ? s->rem - pts : s->rem;
@@ -435,6 +464,9 @@ static void pext4_init(void) {
 
 /* the bits of x (16 bits) where m has one, packed low in order (BMI2's pext, portably) */
 static inline u64 compress16(u64 x, u64 m) {
+#ifdef __BMI2__
+    return _pext_u64(x & 0xFFFF, m & 0xFFFF);
+#else
     u64 out = 0;
     int at = 0;
     for (int i = 0; i < 16; i += 4) {
@@ -443,6 +475,7 @@ static inline u64 compress16(u64 x, u64 m) {
         at += popc((u64)mm);
     }
     return out;
+#endif
 }
 
 static void put_bits(Key *k, int *at, u64 value, int bits) {
@@ -490,29 +523,33 @@ static void make_key(const Core *c, const Pos *s, Key *k) {
     }
 }
 
-static size_t hash_key(const Core *c, const Key *k) {
+/* the first slot of the bucket of the key w (kw words) in a table of mask + 1 entries */
+static size_t bucket_of(const u64 *w, int kw, size_t mask) {
     u64 h = 0x9E3779B97F4A7C15ULL;
-    for (int i = 0; i < c->kw; i++) {
-        h ^= k->w[i];
+    for (int i = 0; i < kw; i++) {
+        h ^= w[i];
         h *= 0xBF58476D1CE4E5B9ULL;
         h ^= h >> 31;
     }
-    return (size_t)(h & c->mask) & ~(size_t)(BUCKET - 1);
+    return (size_t)(h & mask) & ~(size_t)(BUCKET - 1);
 }
+
+static size_t hash_key(const Core *c, const Key *k) { return bucket_of(k->w, c->kw, c->mask); }
 
 /* an entry's data word: lo and hi (16 bits each), the best move (8), the cards left (8), used */
 #define E_LO(d) ((int)(int16_t)((d) & 0xFFFF))
 #define E_HI(d) ((int)(int16_t)(((d) >> 16) & 0xFFFF))
 #define E_BEST(d) ((int)(int8_t)(((d) >> 32) & 0xFF))
-#define E_CARDS(d) ((int)(((d) >> 40) & 0xFF))
-#define E_USED (1ULL << 48)
+#define E_CARDS(d) ((int)(((d) >> 40) & 0x7F))
+#define E_USED (1ULL << 47)
+#define E_REL(d) ((unsigned)((d) >> 48))  /* ranked: per suit its unkept low cards, 4 bits */
 
 static u64 data_word(int lo, int hi, int best, int cards) {
     return (u64)(uint16_t)lo | (u64)(uint16_t)hi << 16 | (u64)(uint8_t)best << 32
-           | (u64)(cards & 0xFF) << 40 | E_USED;
+           | (u64)(cards & 0x7F) << 40 | E_USED;
 }
 
-static inline u64 *entry(const Core *c, size_t i) { return c->tab + i * (c->kw + 1); }
+static inline u64 *entry(const Core *c, size_t i) { return c->tab + i * c->ew; }
 
 /* the entry's data word (NULL: not in the table) */
 static u64 *find(const Core *c, const Key *k) {
@@ -530,9 +567,42 @@ static int cards_of(const Core *c, const Pos *s) {
     return n;
 }
 
+/* A table of entries of ew words (the key's kw words, then a data word with E_USED) twice as
+ * large as *tab, the used entries moved into it (one whose bucket is full is dropped) and the
+ * old one freed: *tab, *mask and *used follow. 0: no memory, the table stays.
+ * Tables start small and grow when half full, up to the size asked for: most searches fill a
+ * fraction of it, and every page of a fresh table costs the kernel's zeroing at its first touch
+ * (a hash spreads even a few entries over every page). */
+static int doubled(u64 **tab, size_t *mask, size_t *used, int ew, int kw) {
+    size_t oldcap = *mask + 1, cap = 2 * oldcap, moved = 0;
+    u64 *old = *tab, *to = table_new(cap * ew * sizeof(u64));
+    if (!to) return 0;
+    for (size_t i = 0; i < oldcap; i++) {
+        const u64 *e = old + i * ew;
+        if (!(e[kw] & E_USED)) continue;
+        size_t base = bucket_of(e, kw, cap - 1);
+        for (size_t j = base; j < base + BUCKET; j++)
+            if (!(to[j * ew + kw] & E_USED)) {
+                memcpy(to + j * ew, e, sizeof(u64) * ew);
+                moved++;
+                break;
+            }
+    }
+    table_free(old, oldcap * ew * sizeof(u64));
+    *tab = to, *mask = cap - 1, *used = moved;
+    return 1;
+}
+
+static int grow(Core *c) {
+    if (!doubled(&c->tab, &c->mask, &c->used, c->ew, c->kw)) return 0;
+    c->cap = c->mask + 1;
+    return 1;
+}
+
 /* A new entry takes an empty slot, else one no later position can reach (more cards than the
  * search's root), else the one with the fewest cards left (the cheapest to search again). */
 static u64 *slot_for(Core *c, const Key *k) {
+    if (2 * c->used >= c->cap && c->cap < c->maxcap && !grow(c)) c->maxcap = c->cap;
     size_t base = hash_key(c, k), pick = base;
     int worst = 1 << 20;
     for (size_t i = base; i < base + BUCKET; i++) {
@@ -541,9 +611,20 @@ static u64 *slot_for(Core *c, const Key *k) {
         if (cost < worst) { worst = cost; pick = i; }
     }
     u64 *e = entry(c, pick);
+    c->used += worst == -2;
     memcpy(e, k->w, sizeof(u64) * c->kw);
     e[c->kw] = 0;
     return e + c->kw;
+}
+
+/* an entry's data word with one more test's result: at least result where it reached the
+ * target, else at most result; the best move where one is given */
+static u64 merged(u64 d, int target, int result, int bestm, int cards) {
+    int elo = E_LO(d), ehi = E_HI(d), eb = E_BEST(d);
+    if (result >= target) { if (result > elo) elo = result; }
+    else if (result < ehi) ehi = result;
+    if (bestm >= 0) eb = bestm;
+    return data_word(elo, ehi, eb, cards);
 }
 
 static void store(Core *c, const Key *k, const Pos *s, int target, int result, int bestm,
@@ -554,11 +635,7 @@ static void store(Core *c, const Key *k, const Pos *s, int target, int result, i
         d = slot_for(c, k);
         *d = data_word(lo, hi, -1, cards);
     }
-    int elo = E_LO(*d), ehi = E_HI(*d), eb = E_BEST(*d);
-    if (result >= target) { if (result > elo) elo = result; }
-    else if (result < ehi) ehi = result;
-    if (bestm >= 0) eb = bestm;
-    *d = data_word(elo, ehi, eb, cards);
+    *d = merged(*d, target, result, bestm, cards);
 }
 
 /* The best move as the table keeps it: with relative keys its suit and how many cards of the
@@ -713,10 +790,488 @@ static int window(Core *c, const Pos *s, int alpha, int beta) {
     return result;
 }
 
+/* -- winning ranks (DDS's partition search), for trick counts with no stock and suits of one
+ * points class (whist, bridge): a search's result also says which cards' ranks it rested on,
+ * as a set of cards whose lowest card in each suit stands for every card of the suit at or
+ * above it. A table entry keeps the exact part (the seat to lead, the max side's tricks, each
+ * hand's length in each suit) and, per suit, the owners of the cards from the top down to the
+ * lowest that mattered; it serves every position that agrees on those. Why that is sound: two
+ * such positions differ only in which hand holds each low card (below every card that
+ * mattered) of a suit, each hand holding as many; a bijection of each hand's low cards of a
+ * suit maps the legal moves and tricks of one onto the other, and a trick's winner is the
+ * same wherever no low card wins by rank over a card of its own suit (a trick's winner that
+ * beat a card of its suit is made to matter). What mattered: at a completed trick its winner
+ * if it beat a card of its suit; a bound that cut, the cards it looked at (the quick tricks'
+ * top cards down to the first not the leader's, the top trumps down to the first of the other
+ * side, every trump for the lone seat's trump tricks); a table hit, the entry's; a cut-off,
+ * the child's that cut; an all-node, every child's, widened so that no class of equal cards
+ * merged into one move spans the lowest card that mattered (each low move of the other
+ * position is then one the search tried).
+ * Two tables: the exact one (every game's key and entry, the entry also keeping per suit how
+ * many low cards did not matter), probed first, and one of entries that keep only the ranks
+ * that mattered, hashed by the exact part alone (so a bucket is big: one exact part's
+ * positions all meet there), probed where the first does not settle the question. A result
+ * goes to both. ---- */
+
+#define RBUCKET 64  /* a bucket's entries: every position of one exact part hashes to one */
+#define ABITS 3     /* this table has 2^ABITS times fewer entries than the exact one */
+#define RNONE 32000 /* an entry's bound not known yet */
+#define RFIELD 0x0000FFFFFFFFFFFFULL
+
+static u64 spread_tab[4][256];  /* spread_tab[o][x]: bit i of x at bit o * i */
+
+static void spread_init(void) {
+    for (int o = 1; o <= 3; o++)
+        for (int x = 0; x < 256; x++) {
+            u64 out = 0;
+            for (int i = 0; i < 8; i++) if (x >> i & 1) out |= 1ULL << (o * i);
+            spread_tab[o][x] = out;
+        }
+}
+
+typedef struct {
+    Key x;          /* the exact part: turn, the max side's tricks, each hand's suit lengths */
+    u64 f[4];       /* per suit its cards' owners, obits bits each, the lowest card lowest */
+    int count[4];   /* per suit the cards left */
+    size_t base;    /* the bucket */
+    uint8_t tag;    /* a byte of the exact part's hash, never 0: its entries' tags */
+    int ready;      /* made (it is made only where needed) */
+} RKey;
+
+static void make_rkey(const Core *c, const Pos *s, RKey *k) {
+    memset(k, 0, sizeof *k);
+    int at = 0, o = c->obits;
+    put_bits(&k->x, &at, (u64)s->turn, o);
+    put_bits(&k->x, &at, (u64)s->taken, 6);
+    u64 every = 0, own[3] = {0, 0, 0};
+    for (int i = 0; i < c->n; i++) {
+        every |= s->hands[i];
+        for (int j = 0; j < o; j++) if (i >> j & 1) own[j] |= s->hands[i];
+        for (int suit = 0; suit < 4; suit++)
+            put_bits(&k->x, &at, (u64)popc(s->hands[i] & suit_mask(suit)), 5);
+    }
+    u64 h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < c->xw; i++) {
+        h ^= k->x.w[i];
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    for (int suit = 0; suit < 4; suit++) {
+        u64 left = (every >> (16 * suit)) & 0xFFFF, f = 0;
+        for (int j = 0; j < o; j++) {
+            u64 p = compress16((own[j] >> (16 * suit)) & 0xFFFF, left);
+            f |= (spread_tab[o][p & 0xFF] | spread_tab[o][p >> 8] << (8 * o)) << j;
+        }
+        k->f[suit] = f;
+        k->count[suit] = popc(left);
+        h ^= (u64)suit;
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    k->base = (size_t)(h & c->amask) & ~(size_t)(RBUCKET - 1);
+    k->tag = (uint8_t)((h >> 56) | 1);
+    k->ready = 1;
+}
+
+/* whether entry e serves the position of key k: the exact part equal, and in each suit the
+ * owners of the cards above its m lowest (m kept in the pattern word's top byte) */
+static inline u64 *aentry(const Core *c, size_t i) { return c->atab + i * (c->xw + 5); }
+
+static inline int rmatch(const Core *c, const u64 *e, const RKey *k) {
+    if (!(e[c->xw + 4] & E_USED)) return 0;
+    for (int i = 0; i < c->xw; i++) if (e[i] != k->x.w[i]) return 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 p = e[c->xw + suit];
+        if (((p ^ k->f[suit]) & RFIELD) >> (c->obits * (int)(p >> 56))) return 0;
+    }
+    return 1;
+}
+
+/* the cards that mattered to entry e, in position s: per suit its lowest kept card */
+static u64 entry_rel(const Core *c, const u64 *e, const Pos *s) {
+    u64 every = 0, rel = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    for (int suit = 0; suit < 4; suit++) {
+        int m = (int)(e[c->xw + suit] >> 56);
+        u64 left = (every >> (16 * suit)) & 0xFFFF;
+        for (int j = 0; j < m && left; j++) left &= left - 1;
+        if (left) rel |= (left & (~left + 1)) << (16 * suit);
+    }
+    return rel;
+}
+
+typedef struct { int lo, hi, best; const u64 *elo, *ehi; } Probe;
+
+/* the bounds of every entry that serves the position (0: none does) */
+static int rprobe(const Core *c, const RKey *k, Probe *p) {
+    int found = 0, most = -1;
+    p->lo = -RNONE;
+    p->hi = RNONE;
+    p->best = -1;
+    p->elo = p->ehi = NULL;
+    for (size_t i = k->base; i < k->base + RBUCKET; i++) {
+        if (c->atag[i] != k->tag) continue;
+        const u64 *e = aentry(c, i);
+        if (!rmatch(c, e, k)) continue;
+        u64 d = e[c->xw + 4];
+        found = 1;
+        if (E_LO(d) > p->lo) { p->lo = E_LO(d); p->elo = e; }
+        if (E_HI(d) < p->hi) { p->hi = E_HI(d); p->ehi = e; }
+        int low = 0;  /* the best move of the most particular entry */
+        for (int suit = 0; suit < 4; suit++) low += (int)(e[c->xw + suit] >> 56);
+        if (E_BEST(d) >= 0 && 64 - low > most) { most = 64 - low; p->best = E_BEST(d); }
+    }
+    return found;
+}
+
+static void rstore(Core *c, const RKey *k, const Pos *s, int target, int result, int bestm,
+                   u64 rel) {
+    u64 pat[4], every = 0;
+    int unkept = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    for (int suit = 0; suit < 4; suit++) {
+        int cnt = k->count[suit];
+        u64 r = (rel >> (16 * suit)) & 0xFFFF, left = (every >> (16 * suit)) & 0xFFFF;
+        int m = r ? popc(left & ((1ULL << __builtin_ctzll(r)) - 1)) : cnt;
+        pat[suit] = (k->f[suit] & ~((1ULL << (c->obits * m)) - 1)) | (u64)m << 56;
+        unkept += m;
+    }
+    if (!unkept) return;  /* every card mattered: the exact entry says it all */
+    size_t pick = k->base, start = (size_t)(c->tick++ & (RBUCKET - 1));
+    int worst = 1 << 20, xw = c->xw;
+    u64 *d = NULL;
+    for (size_t j = 0; j < RBUCKET && !d; j++) {  /* ties go round the bucket */
+        size_t i = k->base + ((start + j) & (RBUCKET - 1));
+        uint8_t t = c->atag[i];
+        if (t == k->tag) {
+            u64 *e = aentry(c, i);
+            if (!memcmp(e, k->x.w, sizeof(u64) * xw) && !memcmp(e + xw, pat, sizeof pat)) {
+                d = e + xw + 4;
+                break;
+            }
+        }
+        if (!t && worst > -2) { worst = -2; pick = i; }  /* an empty slot, else round robin */
+        else if (worst > -1) { worst = -1; pick = i; }
+    }
+    int cards = cards_of(c, s);
+    if (!d) {
+        u64 *e = aentry(c, pick);
+        c->atag[pick] = k->tag;
+        memcpy(e, k->x.w, sizeof(u64) * xw);
+        memcpy(e + xw, pat, sizeof pat);
+        d = e + xw + 4;
+        *d = data_word(-RNONE, RNONE, -1, cards);
+    }
+    *d = merged(*d, target, result, bestm, cards);
+}
+
+/* a completed trick's cards: its winner if it beat a card of its own suit (its rank mattered) */
+static u64 won_by_rank(const Core *c, const int8_t *cards, int k) {
+    int w = cards[0];
+    for (int i = 1; i < k; i++) if (beats(c, cards[i], w)) w = cards[i];
+    for (int i = 0; i < k; i++)
+        if (cards[i] != w && (cards[i] >> 4) == (w >> 4)) return 1ULL << w;
+    return 0;
+}
+
+/* The exact table's entries (keyed as every game's) keep the cards that mattered too: per
+ * suit how many low cards did not (4 bits each, 15 at most), the union over its bounds. */
+static unsigned rel_low(const Core *c, const Pos *s, u64 rel) {
+    u64 every = 0;
+    unsigned out = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    for (int suit = 0; suit < 4; suit++) {
+        u64 r = (rel >> (16 * suit)) & 0xFFFF, left = (every >> (16 * suit)) & 0xFFFF;
+        int m = r ? popc(left & ((1ULL << __builtin_ctzll(r)) - 1)) : popc(left);
+        out |= (unsigned)(m < 15 ? m : 15) << (4 * suit);
+    }
+    return out;
+}
+
+static u64 low_rel(const Core *c, const Pos *s, unsigned low) {
+    u64 every = 0, rel = 0;
+    for (int i = 0; i < c->n; i++) every |= s->hands[i];
+    for (int suit = 0; suit < 4; suit++) {
+        int m = (int)(low >> (4 * suit)) & 15;
+        u64 left = (every >> (16 * suit)) & 0xFFFF;
+        for (int j = 0; j < m && left; j++) left &= left - 1;
+        if (left) rel |= (left & (~left + 1)) << (16 * suit);
+    }
+    return rel;
+}
+
+typedef struct { int lo, hi, best; u64 rlo, rhi; } Look;
+
+/* both tables' bounds for s (0: neither has an entry); the second table is asked only where
+ * the first does not settle lo >= want_lo or hi <= want_hi */
+static int rlook(const Core *c, const Pos *s, Key *ek, RKey *rk, Look *L, int want_lo,
+                 int want_hi) {
+    int found = 0;
+    Probe p;
+    L->lo = -RNONE;
+    L->hi = RNONE;
+    L->best = -1;
+    L->rlo = L->rhi = 0;
+    make_key(c, s, ek);
+    const u64 *d = find(c, ek);
+    if (d) {
+        found = 1;
+        L->lo = E_LO(*d);
+        L->hi = E_HI(*d);
+        L->best = E_BEST(*d);
+        L->rlo = L->rhi = low_rel(c, s, E_REL(*d));
+    }
+    rk->ready = 0;
+    if (found || L->lo >= want_lo || L->hi <= want_hi) return found;
+    make_rkey(c, s, rk);
+    if (!rprobe(c, rk, &p)) return found;
+    if (p.lo > L->lo) { L->lo = p.lo; L->rlo = entry_rel(c, p.elo, s); }
+    if (p.hi < L->hi) { L->hi = p.hi; L->rhi = entry_rel(c, p.ehi, s); }
+    if (L->best < 0) L->best = p.best;
+    return 1;
+}
+
+static void rstore(Core *c, const RKey *k, const Pos *s, int target, int result, int bestm,
+                   u64 rel);
+
+/* a result in both tables: the exact entry's low cards the fewer of its own and the result's */
+static void rsave(Core *c, const Key *ek, RKey *rk, const Pos *s, int target, int result,
+                  int bestm, u64 rel) {
+    u64 *d = find(c, ek);
+    int cards = cards_of(c, s);
+    if (!d) {
+        d = slot_for(c, ek);
+        *d = data_word(-RNONE, RNONE, -1, cards) | 0xFFFFULL << 48;
+    }
+    unsigned old = E_REL(*d), now = rel_low(c, s, rel), low = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned a = (old >> (4 * suit)) & 15, b = (now >> (4 * suit)) & 15;
+        low |= (a < b ? a : b) << (4 * suit);
+    }
+    *d = merged(*d, target, result, bestm, cards) | (u64)low << 48;
+    if (!rk->ready) make_rkey(c, s, rk);
+    rstore(c, rk, s, target, result, bestm, rel);
+}
+
+/* the trumps trump_tricks() rests on: from the top down to the first of the last run of
+ * trumps of one side (below it, who of a side holds which trump changes nothing) */
+static u64 trump_tricks_rel(const Core *c, const Pos *s) {
+    u64 mine = (s->hands[c->single] >> (16 * c->trump)) & 0xFFFF, all = 0;
+    for (int i = 0; i < c->n; i++) all |= (s->hands[i] >> (16 * c->trump)) & 0xFFFF;
+    if (!all) return 0;
+    int low = __builtin_ctzll(all), side = (int)((mine >> low) & 1), t = low;
+    u64 rest = all & ~(1ULL << low);
+    while (rest) {  /* up from the lowest while the side stays */
+        int b = __builtin_ctzll(rest);
+        rest &= rest - 1;
+        if ((int)((mine >> b) & 1) != side) break;
+        t = b;
+    }
+    return 1ULL << (16 * c->trump + t);
+}
+
+/* count_range's ends (a0, b0, a, b in r) and the cards each rested on (rel) */
+static void count_range_rel(const Core *c, const Pos *s, int *r, u64 *rel) {
+    int q = 0, pts = 0, maxi = c->team[s->turn], tp = 0, tc = 0, ts = -1;
+    int left = (s->rem + c->n - 1) / c->n;
+    u64 qseen = 0, tseen = 0;
+    memset(rel, 0, 4 * sizeof(u64));
+    if (!s->ntrick) {
+        if (popc(s->hands[s->turn]) == 1) {
+            Pos t = *s;
+            for (int i = 0; i < c->n; i++) play(c, &t, top(t.hands[t.turn]));
+            r[0] = r[1] = r[2] = r[3] = t.taken;
+            rel[0] = rel[1] = rel[2] = rel[3] = won_by_rank(c, t.tcard, c->n);
+            return;
+        }
+        if (c->follow_suit) q = quick(c, s, &pts, &qseen);
+        ts = top_trumps(c, s, &tp, &tc, &tseen);
+    }
+    r[0] = s->taken;
+    r[1] = s->taken + left;
+    if (ts == 1 && s->taken + tc > r[0]) { r[0] = s->taken + tc; rel[0] = tseen; }
+    if (ts >= 0 && c->single >= 0) {
+        int w = s->taken + trump_tricks(c, s);
+        if (w > r[0]) { r[0] = w; rel[0] = trump_tricks_rel(c, s); }
+    }
+    if (ts == 0 && s->taken + left - tc < r[1]) { r[1] = s->taken + left - tc; rel[1] = tseen; }
+    r[2] = r[0];
+    rel[2] = rel[0];
+    if (maxi && s->taken + q > r[0]) { r[2] = s->taken + q; rel[2] = qseen; }
+    r[3] = r[1];
+    rel[3] = rel[1];
+    if (!maxi && s->taken + left - q < r[1]) { r[3] = s->taken + left - q; rel[3] = qseen; }
+}
+
+/* bounds() for score ranks, with the cards the lower (*rlo) and upper (*rhi) bound rest on */
+static void rbounds(const Core *c, const Pos *s, int *lo, int *hi, u64 *rlo, u64 *rhi) {
+    int r[4];
+    u64 rel[4];
+    count_range_rel(c, s, r, rel);
+    int mn = c->scores[r[1]], mx = c->scores[r[0]];
+    for (int t = r[2]; t <= r[1]; t++) if (c->scores[t] < mn) mn = c->scores[t];
+    for (int t = r[0]; t <= r[3]; t++) if (c->scores[t] > mx) mx = c->scores[t];
+    *lo = mn;
+    *hi = mx;
+    *rlo = rel[2] | rel[1];
+    *rhi = rel[0] | rel[3];
+}
+
+/* At a node where every move was searched: the lowest card that mattered, in each suit, moved
+ * down while the card below it is the mover's legal card too (one class of equals: the search
+ * tried only its top card, which must then stand for the class in the other position too). */
+static u64 widen_groups(const Core *c, const Pos *s, u64 rel) {
+    u64 legal = legal_of(c, s), present = 0;
+    for (int i = 0; i < c->n; i++) present |= s->hands[i];
+    for (int i = 0; i < s->ntrick; i++) present |= 1ULL << s->tcard[i];
+    for (int suit = 0; suit < 4; suit++) {
+        u64 r = (rel >> (16 * suit)) & 0xFFFF, p = (present >> (16 * suit)) & 0xFFFF;
+        u64 l = (legal >> (16 * suit)) & 0xFFFF;
+        if (!r) continue;
+        u64 above = p & ~((1ULL << __builtin_ctzll(r)) - 1);
+        if (!above) continue;
+        int ct = __builtin_ctzll(above);
+        while ((l >> ct) & 1) {
+            u64 below = p & ((1ULL << ct) - 1);
+            if (!below || !((l >> top(below)) & 1)) break;
+            ct = top(below);
+        }
+        rel |= 1ULL << (16 * suit + ct);
+    }
+    return rel;
+}
+
+static int rtest(Core *c, const Pos *s, int target, u64 *rel) {
+    int lo, hi;
+    u64 rlo, rhi;
+    rbounds(c, s, &lo, &hi, &rlo, &rhi);
+    if (target <= lo) { *rel = rlo; return lo; }
+    if (target > hi) { *rel = rhi; return hi; }
+    c->nodes++;
+    RKey key;
+    Key ekey;
+    int hint = -1;
+    if (!s->ntrick) {
+        Look L;
+        if (rlook(c, s, &ekey, &key, &L, target, target - 1)) {
+            if (target <= L.lo) { *rel = L.rlo; return L.lo; }
+            if (target > L.hi) { *rel = L.rhi; return L.hi; }
+            hint = from_rank(s, c, L.best);
+        }
+    }
+    int maxi = c->team[s->turn];
+    int mv[64], tl = popc(s->hands[s->turn]) & 15;
+    if (hint < 0 && !s->ntrick && c->monotone) hint = c->killer[tl][s->turn];
+    int k = ordered(c, s, hint, mv);
+    int result = 0, have = 0, bestm = -1;
+    u64 acc = 0;
+    for (int i = 0; i < k; i++) {
+        Pos child = *s;
+        u64 r;
+        play(c, &child, mv[i]);
+        int g = rtest(c, &child, target, &r);
+        if (!child.ntrick) r |= won_by_rank(c, child.tcard, c->n);
+        if ((g >= target) == maxi) {
+            result = g; bestm = mv[i]; have = 2; acc = r;
+            if (!s->ntrick) c->killer[tl][s->turn] = (int8_t)mv[i];
+            break;
+        }
+        acc |= r;
+        if (!have || (maxi ? g > result : g < result)) { result = g; have = 1; }
+    }
+    if (have != 2) acc = widen_groups(c, s, acc);
+    *rel = acc;
+    if (!s->ntrick) rsave(c, &ekey, &key, s, target, result, to_rank(s, c, bestm), acc);
+    return result;
+}
+
+static int rwindow(Core *c, const Pos *s, int alpha, int beta, u64 *rel);
+
+/* window_moves with the cards that mattered: every child's (and trick's), conservatively */
+static int rwindow_moves(Core *c, const Pos *s, int a, int b, int hint, int *bestm, u64 *acc) {
+    int mv[64], maxi = c->team[s->turn], k = ordered(c, s, hint, mv);
+    int best = maxi ? -(1 << 20) : 1 << 20;
+    for (int i = 0; i < k; i++) {
+        Pos child = *s;
+        u64 r1 = 0, r2 = 0;
+        play(c, &child, mv[i]);
+        int g;
+        if (i == 0) {
+            g = rwindow(c, &child, a, b, &r1);
+        } else if (maxi) {
+            int bar = best > a ? best : a;
+            g = rtest(c, &child, bar + 1, &r1);
+            if (g > bar && g < b) g = rwindow(c, &child, g - 1, b, &r2);
+        } else {
+            int bar = best < b ? best : b;
+            g = rtest(c, &child, bar, &r1);
+            if (g < bar && g > a) g = rwindow(c, &child, a, g + 1, &r2);
+        }
+        *acc |= r1 | r2 | (!child.ntrick ? won_by_rank(c, child.tcard, c->n) : 0);
+        if (maxi ? g > best : g < best) { best = g; *bestm = mv[i]; }
+        if (maxi ? best >= b : best <= a) break;
+    }
+    return best;
+}
+
+static int rwindow(Core *c, const Pos *s, int alpha, int beta, u64 *rel) {
+    if (beta - alpha <= 1) return rtest(c, s, beta, rel);
+    int lo, hi, hint = -1;
+    u64 rlo, rhi;
+    rbounds(c, s, &lo, &hi, &rlo, &rhi);
+    if (lo >= beta) { *rel = rlo; return lo; }
+    if (lo == hi) { *rel = rlo | rhi; return lo; }
+    if (hi <= alpha) { *rel = rhi; return hi; }
+    c->nodes++;
+    RKey key;
+    Key ekey;
+    if (!s->ntrick) {
+        Look L;
+        if (rlook(c, s, &ekey, &key, &L, beta, alpha)) {
+            if (L.lo >= beta) { *rel = L.rlo; return L.lo; }
+            if (L.lo == L.hi) { *rel = L.rlo | L.rhi; return L.lo; }
+            if (L.hi <= alpha) { *rel = L.rhi; return L.hi; }
+            if (L.lo > lo) { lo = L.lo; rlo = L.rlo; }
+            if (L.hi < hi) { hi = L.hi; rhi = L.rhi; }
+            hint = from_rank(s, c, L.best);
+        }
+    }
+    int a = alpha > lo - 1 ? alpha : lo - 1, b = beta < hi + 1 ? beta : hi + 1, bestm = -1;
+    u64 acc = 0, extra = rlo | rhi;  /* the narrowed window rests on the bounds */
+    if (b - a <= 1) {
+        int g = rtest(c, s, b, &acc);
+        *rel = acc | extra;
+        return g;
+    }
+    int result = rwindow_moves(c, s, a, b, hint, &bestm, &acc);
+    acc = widen_groups(c, s, acc) | extra;
+    *rel = acc;
+    if (!s->ntrick) {
+        int r = to_rank(s, c, bestm);
+        if (result > a) rsave(c, &ekey, &key, s, result, result, r, acc);     /* at least */
+        if (result < b) rsave(c, &ekey, &key, s, result + 1, result, r, acc); /* at most */
+    }
+    return result;
+}
+
 static int value(Core *c, const Pos *s, int has_guess, int guess) {
     int lo, hi, step = c->step;
-    bounds(c, s, &lo, &hi);
-    if (!s->ntrick) {
+    if (c->ranked) {
+        u64 r1, r2;
+        rbounds(c, s, &lo, &hi, &r1, &r2);
+        if (!s->ntrick) {
+            RKey key;
+            Key ekey;
+            Look L;
+            if (rlook(c, s, &ekey, &key, &L, RNONE, -RNONE)) {
+                if (L.lo > lo) lo = L.lo;
+                if (L.hi < hi) hi = L.hi;
+            }
+        }
+    } else {
+        bounds(c, s, &lo, &hi);
+    }
+    if (!s->ntrick && !c->ranked) {
         Key key;
         make_key(c, s, &key);
         const u64 *d = find(c, &key);
@@ -729,7 +1284,9 @@ static int value(Core *c, const Pos *s, int has_guess, int guess) {
     hi = floordiv(hi, step) * step;
     (void)has_guess;  /* the window search needs no guess: the interface keeps one */
     (void)guess;
-    return lo < hi ? window(c, s, lo - 1, hi + 1) : lo;
+    u64 rel;
+    if (lo >= hi) return lo;
+    return c->ranked ? rwindow(c, s, lo - 1, hi + 1, &rel) : window(c, s, lo - 1, hi + 1);
 }
 
 /* -- many questions at once: "can the max side keep its final trick count in set U?" for
@@ -748,17 +1305,14 @@ typedef struct {
     u64 *yes, *no;   /* by range [a, b] of counts: the questions all of it answers yes, none */
     u64 *sup, *sub;  /* by question: the questions whose sets hold its set, and lie in it */
     u64 *tab;
-    size_t mask;
+    size_t mask, maxcap, used;  /* grows as the Core's table does (doubled) */
 } Reach;
 
-static u64 *reach_entry(const Reach *x, const Key *k, int make, const Pos *s) {
-    u64 h = 0x9E3779B97F4A7C15ULL;
-    for (int i = 0; i < x->c->kw; i++) {
-        h ^= k->w[i];
-        h *= 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 31;
-    }
-    size_t base = (size_t)(h & x->mask) & ~(size_t)(BUCKET - 1), pick = base;
+static u64 *reach_entry(Reach *x, const Key *k, int make, const Pos *s) {
+    if (make && 2 * x->used > x->mask && x->mask + 1 < x->maxcap
+        && !doubled(&x->tab, &x->mask, &x->used, x->ew, x->c->kw))
+        x->maxcap = x->mask + 1;
+    size_t base = bucket_of(k->w, x->c->kw, x->mask), pick = base;
     int kw = x->c->kw, worst = 1 << 20;
     for (size_t i = base; i < base + BUCKET; i++) {
         u64 *e = x->tab + i * x->ew;
@@ -768,6 +1322,7 @@ static u64 *reach_entry(const Reach *x, const Key *k, int make, const Pos *s) {
     }
     if (!make) return NULL;
     u64 *e = x->tab + pick * x->ew;
+    x->used += worst == -1;
     memset(e, 0, sizeof(u64) * x->ew);
     memcpy(e, k->w, sizeof(u64) * kw);
     e[kw] = data_word(0, 0, -1, cards_of(x->c, s));
@@ -848,9 +1403,11 @@ static void reach(Reach *x, const Pos *s, const u64 *need0, u64 *res) {
  * the set, a no for every set in it). 0 with no exception set: out of memory. */
 static int reach_levels(Core *c, const Pos *s, const u64 *sets, int nq, const u64 *levels,
                         int nlevels, int table_bits, int *found, u64 *out) {
-    Reach x = {c, (nq + 63) / 64, c->nscores, 0, NULL, NULL, NULL, NULL, NULL, 0};
+    Reach x = {c, (nq + 63) / 64, c->nscores, 0, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
     x.ew = c->kw + 1 + 2 * x.qw;
-    size_t ranges = (size_t)x.ns * x.ns * x.qw, cap = (size_t)1 << table_bits;
+    x.maxcap = (size_t)1 << table_bits;
+    size_t ranges = (size_t)x.ns * x.ns * x.qw;
+    size_t cap = table_bits > c->first_bits ? (size_t)1 << c->first_bits : x.maxcap;
     x.yes = calloc(ranges, sizeof(u64));
     x.no = calloc(ranges, sizeof(u64));
     x.sup = calloc((size_t)nq * x.qw, sizeof(u64));
@@ -881,7 +1438,7 @@ static int reach_levels(Core *c, const Pos *s, const u64 *sets, int nq, const u6
         if (any) *found = l;
     }
     free(x.yes); free(x.no); free(x.sup); free(x.sub);
-    table_free(x.tab, cap * x.ew * sizeof(u64));
+    table_free(x.tab, (x.mask + 1) * x.ew * sizeof(u64));
     return ok;
 }
 
@@ -954,16 +1511,17 @@ static int bits_for(int values) { int b = 0; while ((1 << b) < values) b++; retu
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     static char *names[] = {"players", "team", "points", "trump", "must_trump", "follow_suit",
                             "stock", "hand_size", "scores", "step", "ranks", "table_bits",
-                            NULL};
+                            "ranked", "first_bits", NULL};
     PyObject *team, *points, *stock, *scores;
-    int ranks = 16, table_bits = 20, count;
+    int ranks = 16, table_bits = 20, count, ranked = 1, first_bits = START_BITS;
     if (c->tab) {
         PyErr_SetString(PyExc_RuntimeError, "a core is initialised once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOippOiOi|ii", names, &c->n, &team, &points,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOippOiOi|iipi", names, &c->n, &team, &points,
                                      &c->trump, &c->must_trump, &c->follow_suit, &stock,
-                                     &c->hand_size, &scores, &c->step, &ranks, &table_bits))
+                                     &c->hand_size, &scores, &c->step, &ranks, &table_bits,
+                                     &ranked, &first_bits))
         return -1;
     if (c->n < 2 || c->n > MAXN || c->step < 1 || table_bits < 4 || table_bits > 28
         || ranks < 1 || ranks > 16) {
@@ -1020,9 +1578,23 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
                             : c->obits + (c->additive ? 0 : 6) + 4 * ranks * (1 + c->obits);
     c->kw = (keybits + 63) / 64;
     if (c->kw > MAXKW) { PyErr_SetString(PyExc_ValueError, "too many seats"); return -1; }
-    c->cap = (size_t)1 << table_bits;
+    int flat = c->flat[0] && c->flat[1] && c->flat[2] && c->flat[3];
+    c->ranked = ranked && !c->additive && !c->nstock && flat && c->obits <= 3;
+    c->xw = (c->obits + 6 + 20 * c->n + 63) / 64;
+    c->ew = c->kw + 1;
+    c->acap = (size_t)1 << (table_bits > 10 ? table_bits - ABITS : 6);
+    c->amask = c->acap - 1;
+    if (c->ranked) {
+        c->atab = table_new(c->acap * (c->xw + 5) * sizeof(u64));
+        c->atag = calloc(c->acap, 1);
+        if (!c->atab || !c->atag) { PyErr_NoMemory(); return -1; }
+    }
+    c->maxcap = (size_t)1 << table_bits;
+    c->first_bits = first_bits < 2 ? 2 : first_bits;
+    c->cap = table_bits > c->first_bits ? (size_t)1 << c->first_bits : c->maxcap;
     c->mask = c->cap - 1;
-    c->tab = table_new(c->cap * (c->kw + 1) * sizeof(u64));
+    c->used = 0;
+    c->tab = table_new(c->cap * c->ew * sizeof(u64));
     if (!c->tab) { PyErr_NoMemory(); return -1; }
     c->nodes = 0;
     memset(c->killer, -1, sizeof c->killer);
@@ -1030,7 +1602,9 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
 }
 
 static void Core_dealloc(Core *c) {
-    table_free(c->tab, c->cap * (c->kw + 1) * sizeof(u64));
+    table_free(c->tab, c->cap * c->ew * sizeof(u64));
+    if (c->atab) table_free(c->atab, c->acap * (c->xw + 5) * sizeof(u64));
+    free(c->atag);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -1078,7 +1652,8 @@ static PyObject *Core_test(Core *c, PyObject *args) {
     if (!PyArg_ParseTuple(args, "Oi", &obj, &target) || !parse_pos(c, obj, &s)
         || !enter(c, &s))
         return NULL;
-    int g = test(c, &s, target);
+    u64 rel;
+    int g = c->ranked ? rtest(c, &s, target, &rel) : test(c, &s, target);
     c->busy = 0;
     return PyLong_FromLong(g);
 }
@@ -1128,6 +1703,11 @@ static PyObject *Core_moves(Core *c, PyObject *args) {
 static PyObject *Core_nodes(Core *c, void *closure) {
     (void)closure;
     return PyLong_FromLongLong(c->nodes);
+}
+
+static PyObject *Core_entries(Core *c, void *closure) {
+    (void)closure;
+    return PyLong_FromSize_t(c->cap);
 }
 
 /* a list of lists of question indices as masks of QW words each (NULL: an exception set) */
@@ -1210,7 +1790,10 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
         PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
         return NULL;
     }
-    memset(c->tab, 0, c->cap * (c->kw + 1) * sizeof(u64));
+    memset(c->tab, 0, c->cap * c->ew * sizeof(u64));
+    c->used = 0;
+    if (c->atab) memset(c->atab, 0, c->acap * (c->xw + 5) * sizeof(u64));
+    if (c->atag) memset(c->atag, 0, c->acap);
     Py_RETURN_NONE;
 }
 
@@ -1232,11 +1815,13 @@ static PyMethodDef Core_methods[] = {
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_nodes, NULL, "nodes searched so far", NULL},
+    {"entries", (getter)Core_entries, NULL, "the table's size now (it grows when half full)",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "domain.solver._trick.Core",
+    .tp_name = "domain.solver." TRICK_STR(TRICK_MODULE) ".Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "One trick game's searches sharing one table of bounds",
@@ -1247,17 +1832,39 @@ static PyTypeObject CoreType = {
     .tp_getset = Core_getset,
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_trick", "The trick game's compiled solver core (issue 30).", -1,
-    NULL, NULL, NULL, NULL, NULL};
+/* Whether this CPU runs _trick_v3: an x86-64 with POPCNT, BMI1, BMI2 and LZCNT (Intel's since
+ * Haswell, 2013; AMD's since Excavator, 2015). Asked of the generic build, before the other is
+ * loaded. */
+static PyObject *fits_v3(PyObject *self, PyObject *noargs) {
+    (void)self, (void)noargs;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    __builtin_cpu_init();
+    return PyBool_FromLong(__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi")
+                           && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("lzcnt"));
+#else
+    Py_RETURN_FALSE;
+#endif
+}
 
-PyMODINIT_FUNC PyInit__trick(void) {
+static PyMethodDef module_methods[] = {
+    {"fits_v3", fits_v3, METH_NOARGS,
+     "fits_v3(): whether this CPU has what _trick_v3 is compiled for"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, TRICK_STR(TRICK_MODULE),
+    "The trick game's compiled solver core (issue 30).", -1,
+    module_methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC TRICK_CAT(PyInit_, TRICK_MODULE)(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
     pext4_init();
+    spread_init();
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&CoreType);
-    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+    if (PyModule_AddStringConstant(m, "TARGET", TRICK_TARGET) < 0
+        || PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
         Py_DECREF(&CoreType);
         Py_DECREF(m);
         return NULL;

@@ -19,6 +19,23 @@ try:
 except ImportError:  # pragma: no cover - a checkout without the built extension
     _trick = None  # type: ignore[assignment]
 
+GENERIC: Any = _trick  # the build for any CPU: the reference the other is tested against
+
+
+def _fastest() -> Any:
+    """The build for this CPU: ``_trick_v3`` (the same source with the hardware's popcount and
+    pext) where the CPU has what it is compiled for, else the generic one."""
+    if _trick is None or not _trick.fits_v3():
+        return _trick
+    try:
+        from . import _trick_v3
+    except ImportError:  # pragma: no cover - built before the second build existed
+        return _trick
+    return _trick_v3
+
+
+CORE: Any = _fastest()
+
 # The functions the C core replaces: a subclass that overrides one of them is searched in Python.
 ENGINE = ("maximizing", "key", "bounds", "legal", "groups", "moves", "play", "_winner",
           "_draw", "_orderer")
@@ -40,17 +57,23 @@ def native(game: Any) -> bool:
 
 class NativeSolver:
     """``Solver``'s interface (``game``, ``nodes``, ``test``, ``value``, ``move_values``) on
-    the compiled core; moves are the representative card bits ``TrickGame.moves`` gives."""
+    the compiled core; moves are the representative card bits ``TrickGame.moves`` gives.
+    ``ranked``: where the game counts tricks with no stock, table entries also keep only the
+    ranks that mattered (DDS's winning ranks); False: exact entries only (for comparison).
+    ``build``: the core's build (``GENERIC``; default ``CORE``); ``first_bits``: the table's
+    first size, 2^16 entries unless said (it doubles when half full, up to ``table_bits``)."""
 
-    def __init__(self, game: TrickGame, table_bits: int = TABLE_BITS) -> None:
-        assert _trick is not None
+    def __init__(self, game: TrickGame, table_bits: int = TABLE_BITS, ranked: bool = True,
+                 build: Any = None, first_bits: int | None = None) -> None:
+        assert CORE is not None
         self.game: Any = game
-        self.core = _trick.Core(
+        self.core: _trick.Core = (build or CORE).Core(
             players=game.n, team=[int(t) for t in game.team], points=list(game.points),
             trump=game.trump, must_trump=game.must_trump, follow_suit=game.follow_suit,
             stock=list(game.stock), hand_size=game.hand_size,
             scores=None if game.scores is None else list(game.scores), step=game.step,
-            ranks=max(game.order.values()) + 1, table_bits=table_bits)
+            ranks=max(game.order.values()) + 1, table_bits=table_bits, ranked=ranked,
+            **({} if first_bits is None else {"first_bits": first_bits}))
 
     @property
     def nodes(self) -> int:

@@ -16,7 +16,7 @@ import pytest
 
 from domain.solver import native
 from domain.solver.search import Solver
-from domain.solver.trick_game import SUITS, TrickGame
+from domain.solver.trick_game import SUITS, TrickGame, bit_of
 from domain.whist.rules import score
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the C core is not built")
@@ -96,3 +96,50 @@ def test_long_low_trumps_take_tricks_their_holder_does_not_want() -> None:
         fast = native.NativeSolver(game, native.SMALL_TABLE_BITS)
         assert fast.value(position) == Solver(game).value(position) == _ranks(0, 3)[2]
         _check(game, position)
+
+
+def _partner_void_deal(rng: random.Random, cards: int) -> tuple[list[list[str]], str]:
+    """Seat 0 holds the top two or three cards of a suit in which its partner, seat 2, is void
+    with a trump or two; the rest at random from that suit, the trumps and one more suit."""
+    trump, suit, third = rng.sample(SUITS, 3)
+    ranks = sorted(ORDER, key=ORDER.__getitem__, reverse=True)
+    tops = [r + suit for r in ranks[:rng.choice((2, 3))]]
+    rest = [r + s for s in (trump, suit, third) for r in ranks if r + s not in tops]
+    rng.shuffle(rest)
+    hands: list[list[str]] = [tops, [], [c for c in rest if c[-1] == trump][:rng.choice((1, 2))],
+                              []]
+    for card in (c for c in rest if c not in hands[2]):
+        open_ = [s for s in range(4) if len(hands[s]) < cards and (s != 2 or card[-1] != suit)]
+        if open_:
+            hands[rng.choice(open_)].append(card)
+    return hands, trump
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_partner_obliged_to_ruff_agrees_with_the_reference(seed: int) -> None:
+    """Where seat 0 cashes a suit its partner must ruff (compulsory trumping), the partner's
+    ruff wins the trick for the side but takes the lead from seat 0: the suit's next top
+    cards are quick tricks no longer. Tricks counted and card points."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        cards = rng.choice((3, 4))
+        hands, trump = _partner_void_deal(rng, cards)
+        if any(len(hand) != cards for hand in hands):
+            continue
+        for scores in (None, list(range(2 * cards + 1))):
+            game = TrickGame(ORDER, POINTS if scores is None else {}, trump, 4,
+                             [True, False, True, False], True, scores)
+            _check(game, game.cards_position(hands, [], 0))
+
+
+def test_the_partners_ruff_of_the_ace_hands_the_lead_on() -> None:
+    """Seat 0 leads AD from AD KD QD JH, hearts trumps, compulsory: its partner (seat 2, no
+    diamonds, three hearts) must ruff, and leads from there; the side takes 2 tricks of 4
+    after that lead, not the 3 that counting KD and QD as quick tricks too would give."""
+    game = TrickGame(ORDER, {}, "H", 4, [True, False, True, False], True, list(range(9)))
+    hands = [["AD", "KD", "QD", "JH"], ["KH", "8S", "6H", "9S"], ["QH", "4H", "8H", "7S"],
+             ["4S", "8D", "TS", "6S"]]
+    position = game.cards_position(hands, [], 0)
+    values = dict(Solver(game).move_values(position))
+    assert values[bit_of("AD", ORDER)] == 2  # AD KD QD: one move, its highest card
+    _check(game, position)

@@ -39,6 +39,19 @@ def _position(preset: str, players: int, seed: int, cards: int) -> Any:
     return None
 
 
+def _games(state: Any) -> list[tuple[TrickGame, Any]]:
+    """Each side's trick game of ``state`` (one a side: the side's own values) and the
+    position in it."""
+    play = positions.play_of(state.rules)
+    assert play is not None
+    out = []
+    for seats in play.sides(state):
+        game = play.game(state, seats)
+        assert isinstance(game, TrickGame) and native.native(game)
+        out.append((game, game.position(state)))
+    return out
+
+
 @pytest.mark.parametrize(("preset", "players"), FAMILIES)
 def test_the_c_core_values_every_move_as_the_python_reference(preset: str,
                                                               players: int) -> None:
@@ -48,15 +61,10 @@ def test_the_c_core_values_every_move_as_the_python_reference(preset: str,
         state = _position(preset, players, seed, cards)
         if state is None:
             continue
-        play = positions.play_of(state.rules)
-        assert play is not None
-        for seats in play.sides(state):
-            trick_game = play.game(state, seats)
-            assert isinstance(trick_game, TrickGame) and native.native(trick_game)
-            position = trick_game.position(state)
+        for side, (trick_game, position) in enumerate(_games(state)):
             fast, slow = native.NativeSolver(trick_game), Solver(trick_game)
             want = dict(slow.move_values(position))
-            assert dict(fast.move_values(position)) == want, (seed, seats)
+            assert dict(fast.move_values(position)) == want, (seed, side)
             assert fast.value(position) == slow.value(position)
             assert sorted(fast.core.moves(position)) == sorted(want)  # the same merging
             checked += 1

@@ -1,0 +1,3 @@
+from ._trick import Core as Core
+
+TARGET: str
