@@ -27,7 +27,10 @@ pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
 if not (CHROMIUM and DRIVER):
     pytest.skip("no Chromium here: `make browser` installs Debian's chromium and chromium-driver",
                 allow_module_level=True)
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    StaleElementReferenceException,
+    TimeoutException,
+)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -77,6 +80,18 @@ def wait(browser: Any, seconds: float = 30) -> Any:
     return WebDriverWait(browser, seconds, ignored_exceptions=(StaleElementReferenceException,))
 
 
+def until(browser: Any, ready: Callable[[Any], Any], what: str, seconds: float = 30) -> Any:
+    """``wait(...).until(ready)``, failing with ``what`` was awaited and the page's status and
+    error lines (a bare selenium timeout says neither)."""
+    try:
+        return wait(browser, seconds).until(ready)
+    except TimeoutException:
+        said = {css: fresh(lambda css=css: [e.text for e in
+                                            browser.find_elements(By.CSS_SELECTOR, css)])
+                for css in ("#status", "#error")}
+        pytest.fail(f"{what}: not within {seconds} s; the page said {said}")
+
+
 def fresh(read: Callable[[], Any]) -> Any:
     """``read()`` again while a live update replaces the elements it reads (the table is drawn
     anew on every view)."""
@@ -86,6 +101,19 @@ def fresh(read: Callable[[], Any]) -> Any:
         except StaleElementReferenceException:
             continue
     return read()
+
+
+def click(browser: Any, selector: str) -> None:
+    """Find the element ``selector`` names and click it, again while the live page replaces it
+    (a bot's move or the match sheet redraws the table between the finding and the click;
+    selenium refuses a stale element before it clicks, so the click lands once)."""
+    fresh(lambda: browser.find_element(By.CSS_SELECTOR, selector).click())
+
+
+def attr(browser: Any, selector: str, name: str) -> Any:
+    """The attribute ``name`` of the element ``selector`` names, read again while a live
+    redraw replaces the element between the finding and the reading."""
+    return fresh(lambda: browser.find_element(By.CSS_SELECTOR, selector).get_attribute(name))
 
 
 def seq(browser: Any) -> str:

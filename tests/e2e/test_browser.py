@@ -13,8 +13,10 @@ from typing import Any
 
 from tests.e2e.browser import (
     By,
+    attr,
     call,
     cards,
+    click,
     finished_deal,
     fresh,
     held_tokens,
@@ -77,7 +79,7 @@ def play_one(browser: Any, by_keyboard: bool) -> None:
     held = hand(browser)
     legal = cards(browser, "#hand .card.legal")
     if not by_keyboard:
-        browser.find_element(By.CSS_SELECTOR, f"#hand [data-card='{legal[0]}']").click()
+        click(browser, f"#hand [data-card='{legal[0]}']")
     else:
         start = browser.find_element(By.CSS_SELECTOR, "#hand [tabindex='0']")
         start.send_keys(Keys.ARROW_LEFT, Keys.ARROW_RIGHT)  # the focus moves and comes back
@@ -110,7 +112,7 @@ def test_a_person_in_seat_1_plays_a_sueca_deal_by_mouse_and_keyboard(
 def table_at_the_start(browser: Any, site: str, deal_id: str) -> None:
     """Ana in seat 1 sits at the bottom: names, marks, partners, the score with its target and
     her hand sorted by Sueca's order."""
-    assert browser.find_element(By.ID, "table").get_attribute("data-me") == "1"
+    assert attr(browser, "#table", "data-me") == "1"
     names = [text(browser, f".plate[data-seat='{s}'] .name") for s in range(4)]
     assert names == ["Bo", "Ana", "Cy", "Di"]
     assert browser.find_element(By.CSS_SELECTOR, ".plate.slot-bottom").get_attribute(
@@ -148,7 +150,7 @@ def play_the_deal(browser: Any, tmp_path: Path) -> int:
             before = hand(browser)
             browser.refresh()
             wait(browser).until(lambda d: seq(d))
-            assert browser.find_element(By.ID, "table").get_attribute("data-me") == "1"
+            assert attr(browser, "#table", "data-me") == "1"
             assert sorted(hand(browser)) == sorted(before)
     return played
 
@@ -173,7 +175,7 @@ def the_end(browser: Any, site: str, deal_id: str, tmp_path: Path) -> None:
     wait(browser).until(lambda d: d.find_elements(By.ID, "result"))
     assert "Deal over" in text(browser, "#result")
     assert text(browser, "#result-text") == expected
-    assert browser.find_element(By.ID, "open-replay").get_attribute("href").endswith(
+    assert attr(browser, "#open-replay", "href").endswith(
         f"/deals/{deal_id}/replay")
 
 
@@ -195,13 +197,13 @@ def test_the_creator_shares_invite_links_and_each_tab_holds_its_own_seat(
     creator = browser.current_window_handle
     browser.find_element(By.ID, "to-table").click()
     wait(browser).until(lambda d: seq(d))
-    assert browser.find_element(By.ID, "table").get_attribute("data-me") == "0"
+    assert attr(browser, "#table", "data-me") == "0"
 
     browser.switch_to.new_window("tab")
     browser.get(link)
     wait(browser).until(lambda d: seq(d))
     assert browser.current_url == f"{site}/deals/{match_id}.1"
-    assert browser.find_element(By.ID, "table").get_attribute("data-me") == "2"
+    assert attr(browser, "#table", "data-me") == "2"
     assert [t["seat"] for t in held_tokens(browser)[match_id]] == [2]
     assert call(site, "GET", f"/v1/matches/{match_id}")["seated"] == [0, 2]
 
@@ -235,7 +237,7 @@ def reopened_from_the_lobby(browser: Any, site: str, deal_id: str, tmp_path: Pat
     browser.find_element(By.CSS_SELECTOR, f"tr[data-match='{match_id}'] a.open").click()
     wait(browser).until(lambda d: seq(d))
     assert browser.current_url == f"{site}/deals/{match_id}.2"
-    assert browser.find_element(By.ID, "table").get_attribute("data-me") == "1"
+    assert attr(browser, "#table", "data-me") == "1"
     assert "you" in text(browser, ".plate[data-seat='1']")
 
 
@@ -302,14 +304,14 @@ def test_the_sedma_leader_is_told_to_go_on_or_stop(site: str, browser: Any) -> N
     assert hand(browser) == ["7S", "KS", "KH", "8D"]  # sevens first, then A 10 K Q J 9 8
     assert text(browser, "#status") == "Your lead: play any card."
     before = seq(browser)
-    browser.find_element(By.CSS_SELECTOR, "#hand [data-card='KS']").click()
+    click(browser, "#hand [data-card='KS']")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves [data-move='stop']"))
     assert seq(browser) != before
     assert text(browser, "#status") == \
         "Your turn: go on with a king or a seven (7♠, K♥), or stop."
     assert set(cards(browser, "#hand .card.legal")) == {"7S", "KH"}
     before = seq(browser)
-    browser.find_element(By.CSS_SELECTOR, "#moves [data-move='stop']").click()
+    click(browser, "#moves [data-move='stop']")
     wait(browser).until(moved_on(before))
     wait(browser).until(lambda d: "took the capture" in text(d, "#trick-caption"))
     assert "You stop: the capture ends." in text(browser, "#log")
@@ -330,12 +332,12 @@ def test_stop_for_me_when_i_cannot_go_on(site: str, browser: Any) -> None:
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
     box = browser.find_element(By.ID, "auto-stop")
     assert not box.is_selected()
-    browser.find_element(By.CSS_SELECTOR, "#hand [data-card='KS']").click()
+    click(browser, "#hand [data-card='KS']")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves [data-move='stop']"))
     assert text(browser, "#status") == "Your turn: no card of yours can go on, so stop."
     assert cards(browser, "#hand .card.legal") == []
     before = seq(browser)
-    browser.find_element(By.ID, "auto-stop").click()
+    click(browser, "#auto-stop")
     wait(browser).until(moved_on(before))
     wait(browser).until(lambda d: "You stop: the capture ends." in text(d, "#log"))
     assert browser.execute_script("return localStorage.getItem('tricklog.autoStop')") == "1"
@@ -378,7 +380,7 @@ def test_a_whist_bid_from_the_list_of_values(site: str, browser: Any) -> None:
     bid = values[1]
     before = seq(browser)
     fresh(lambda: (choice().select_by_visible_text(bid),
-                   browser.find_element(By.CSS_SELECTOR, "#moves button").click()))
+                   click(browser, "#moves button")))
     wait(browser).until(moved_on(before))
     assert not text(browser, "#error")
     wait(browser).until(lambda d: f"bid {bid} " in text(d, ".plate[data-seat='0'] .facts") + " ")
@@ -406,7 +408,7 @@ def test_a_stale_move_refreshes_the_table(site: str, browser: Any) -> None:
     call(site, "POST", f"/v1/deals/{deal}/moves", mine, token=token)  # another tab, say
     now = call(site, "GET", f"/v1/deals/{deal}", token=token)["seq"]
     assert seq(browser) == str(view["seq"])  # the page has not heard
-    browser.find_element(By.CSS_SELECTOR, "#hand .card.legal").click()
+    click(browser, "#hand .card.legal")
     wait(browser).until(lambda d: int(seq(d) or 0) >= now)
     assert not text(browser, "#error")
     assert mine["card"] not in cards(browser, "#hand [data-card]")

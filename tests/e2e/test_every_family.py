@@ -26,6 +26,7 @@ from tests.e2e.browser import (
     By,
     StaleElementReferenceException,
     WebDriverWait,
+    attr,
     axe_source,
     call,
     sit,
@@ -110,7 +111,7 @@ def turns(browser: Any) -> Iterator[tuple[str, Any]]:
 
 def click(browser: Any, element: Any) -> None:
     """Click as a person would; the table drawn anew in between is looked at again."""
-    before = browser.find_element(By.ID, "table").get_attribute("data-seq")
+    before = attr(browser, "#table", "data-seq")
     try:
         element.click()
     except StaleElementReferenceException:

@@ -12,7 +12,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from tests.e2e.browser import By, call, finished_deal, fresh, moved_on, seq, sit, wait
+from tests.e2e.browser import By, attr, call, click, finished_deal, fresh, moved_on, seq, sit, wait
 
 ON_TOP = """
 const card = arguments[0], r = card.getBoundingClientRect();
@@ -32,7 +32,7 @@ def test_the_deal_end_keeps_the_focus(site: str,
 
     def bid() -> None:  # the table may be redrawn between finding the list and using it
         Select(browser.find_element(By.ID, "bid-choice")).select_by_index(0)
-        browser.find_element(By.CSS_SELECTOR, "#moves button").click()
+        click(browser, "#moves button")
 
     fresh(bid)
     wait(browser).until(lambda d: seq(d) != before)
@@ -72,7 +72,7 @@ def test_the_lobby_reads_well_and_starts_a_game_against_bots_with_whole_focus_ri
                                                   "button.quick-play[data-ruleset='sedma']"))
     browser.find_element(By.CSS_SELECTOR, "button.quick-play[data-ruleset='sedma']").click()
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card"))
-    assert browser.find_element(By.ID, "table").get_attribute("data-me") == "0"
+    assert attr(browser, "#table", "data-me") == "0"
     first = browser.find_elements(By.CSS_SELECTOR, "#hand .card")[0]  # four cards
     browser.execute_script("arguments[0].focus()", first)
     assert browser.execute_script(ON_TOP, first), "a neighbour covers the focus ring"

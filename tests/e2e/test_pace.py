@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.keys import Keys
 
-from tests.e2e.browser import By, call, fresh, seq, wait
+from tests.e2e.browser import By, attr, call, fresh, seq, wait
 
 BOTS = [{"name": n, "bot": "heuristic"} for n in ("Ana", "Bo", "Cy", "Di")]
 
 
 def held(browser: Any) -> list[int]:
-    got = browser.find_element(By.ID, "table").get_attribute("data-tricks-held") or ""
+    got = attr(browser, "#table", "data-tricks-held") or ""
     return [int(ms) for ms in got.split()]
 
 
@@ -28,14 +28,14 @@ def test_four_bots_tricks_stay_in_view_and_the_last_one_comes_back(site: str,
     match = call(site, "POST", "/v1/matches", {"ruleset": "sueca", "seed": "pace",
                                               "seats": BOTS})
     browser.get(f"{site}/deals/{match['deal']['id']}")
-    pace = wait(browser).until(lambda d: d.find_elements(By.ID, "pace"))[0]
-    assert pace.get_attribute("value") == "2000"
+    wait(browser).until(lambda d: d.find_elements(By.ID, "pace"))
+    assert attr(browser, "#pace", "value") == "2000"
     wait(browser, 60).until(lambda d: len(held(d)) >= 2)
     assert min(held(browser)) >= 1500, held(browser)
     browser.find_element(By.TAG_NAME, "body").send_keys("l")
-    recalled = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR,
-                                                             "#last-trick [data-card]"))
-    assert len(recalled) == 4
+    recalled = wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR,
+                                                                 "#last-trick [data-card]")))
+    assert recalled == 4
     browser.switch_to.active_element.send_keys(Keys.ESCAPE)
     wait(browser).until(lambda d: not d.find_elements(By.ID, "last-trick"))
     fresh(lambda: browser.find_element(By.ID, "last-trick-button").click())

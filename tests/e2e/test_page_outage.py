@@ -15,7 +15,7 @@ from werkzeug.serving import make_server
 from api.app import create_app
 from events.config import Settings
 from events.redis_server import free_port
-from tests.e2e.browser import By, call, cards, seq, sit, text, wait
+from tests.e2e.browser import By, call, cards, click, seq, sit, text, wait
 
 
 class Restartable:
@@ -54,7 +54,7 @@ def test_a_move_during_an_outage_lands_and_its_message_clears(server: Restartabl
     browser.get(f"{server.url}/deals/{match['deal']['id']}")
     wait(browser).until(lambda d: seq(d) and d.find_elements(By.CSS_SELECTOR, "#hand .legal"))
     server.stop()
-    browser.find_element(By.CSS_SELECTOR, "#hand [data-card='KS']").click()
+    click(browser, "#hand [data-card='KS']")
     wait(browser).until(lambda d: "sent again" in text(d, "#error"))
     server.start()
     wait(browser).until(lambda d: "KS" not in cards(d, "#hand [data-card]"))

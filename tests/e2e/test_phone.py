@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from domain.registry import rules_for
-from tests.e2e.browser import By, call, finished_deal, fresh, picture, seq, sit, wait
+from tests.e2e.browser import By, call, click, finished_deal, fresh, picture, seq, sit, wait
 
 PHONES = [(390, 844), (360, 740)]
 LAPTOP = (1366, 657)  # a 1366×768 screen less the browser's tab strip and address bar
@@ -34,7 +34,7 @@ def sedma_at_stop(site: str, browser: Any) -> None:
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{match['deal']['id']}")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
-    fresh(lambda: browser.find_element(By.CSS_SELECTOR, "#hand [data-card='KS']").click())
+    fresh(lambda: click(browser, "#hand [data-card='KS']"))
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves [data-move='stop']"))
 
 

@@ -15,6 +15,7 @@ from tests.e2e.browser import (
     By,
     axe_source,
     call,
+    click,
     finished_deal,
     fresh,
     sit,
@@ -49,7 +50,7 @@ def test_table_talk_is_a_bubble_by_the_seat_that_spoke_for_one_round(site: str,
         assert time.monotonic() < deadline, "the bubble stayed"
         legal = browser.find_elements(By.CSS_SELECTOR, "#hand .card.legal")
         if legal:
-            fresh(lambda: browser.find_element(By.CSS_SELECTOR, "#hand .card.legal").click())
+            fresh(lambda: click(browser, "#hand .card.legal"))
         time.sleep(0.2)
     assert "said “ubij”" in text(browser, "#talk")  # the record in words stays
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import By, call, sit, wait
+from tests.e2e.browser import By, call, click, sit, wait
 from tests.e2e.test_pace import BOTS, held
 from tests.e2e.test_phone import FULL
 
@@ -97,7 +97,7 @@ def test_your_card_flies_up_from_your_hand(site: str, browser: Any) -> None:
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{match['deal']['id']}")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand [data-card='KS'].legal"))
-    browser.find_element(By.CSS_SELECTOR, "#hand [data-card='KS']").click()
+    click(browser, "#hand [data-card='KS']")
     wait(browser).until(lambda d: any(f["card"] == "KS" for f in motion(d)["flew"]))
     ks = next(f for f in motion(browser)["flew"] if f["card"] == "KS")
     assert ks["flew"] == "hand"

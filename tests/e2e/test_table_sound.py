@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.browser import By, call, fresh, sit, wait
+from tests.e2e.browser import By, attr, call, click, sit, wait
 from tests.e2e.test_phone import FULL
 
 
 def played(browser: Any) -> dict[str, int]:
-    words = str(fresh(lambda: browser.find_element(By.ID, "sound").get_attribute("data-played")))
+    words = str(attr(browser, "#sound", "data-played"))
     parts = words.split()
     return {parts[i]: int(parts[i + 1]) for i in range(0, len(parts), 2)}
 
@@ -34,13 +34,13 @@ def test_sounds_are_off_until_switched_on_then_cards_and_your_turn_sound(site: s
     switch.click()
     assert switch.get_attribute("aria-pressed") == "true"
     assert browser.execute_script("return localStorage.getItem('tricklog.sound')") == "1"
-    fresh(lambda: browser.find_element(By.CSS_SELECTOR, "#hand .card.legal").click())
+    click(browser, "#hand .card.legal")
     # your card, Bo's stop or go on, the capture taken, and sooner or later your turn again
     wait(browser).until(lambda d: played(d)["card"] >= 2 and played(d)["turn"] >= 1)
-    assert browser.find_element(By.ID, "sound").get_attribute("data-audio") == "running"
+    assert attr(browser, "#sound", "data-audio") == "running"
 
     browser.refresh()  # the switch is kept in this browser
     wait(browser).until(lambda d: d.find_elements(By.ID, "sound"))
-    assert browser.find_element(By.ID, "sound").get_attribute("aria-pressed") == "true"
+    assert attr(browser, "#sound", "aria-pressed") == "true"
     browser.find_element(By.ID, "sound").click()
     assert browser.execute_script("return localStorage.getItem('tricklog.sound')") == "0"

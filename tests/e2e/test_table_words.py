@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.browser import By, call, finished_deal, seq, sit, text, wait
+from tests.e2e.browser import By, attr, call, click, finished_deal, seq, sit, text, wait
 
 
 def test_sedma_card_points_count_the_last_capture(site: str, browser: Any) -> None:
@@ -138,14 +138,14 @@ def test_the_osmova_leader_is_told_an_eight_and_the_lead_is_marked(site: str,
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{match['deal']['id']}")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
-    browser.find_element(By.CSS_SELECTOR, "#hand [data-card='KS']").click()
+    click(browser, "#hand [data-card='KS']")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves [data-move='stop']"))
     assert text(browser, "#status").startswith(
         "Your turn: go on with a king or a seven or an eight (")
     assert "led" in text(browser, ".plate[data-seat='0'] .markers")
     assert "led" not in text(browser, ".plate[data-seat='1'] .markers")
     assert cards_marked(browser, "lead") == ["KS"]
-    winner = browser.find_element(By.CSS_SELECTOR, "#trick .card.win").get_attribute("data-card")
+    winner = attr(browser, "#trick .card.win", "data-card")
     seat = "0" if winner == "KS" else "1"
     assert "winning" in text(browser, f".plate[data-seat='{seat}'] .markers")
 
@@ -173,10 +173,10 @@ def test_a_refused_card_says_the_rule_next_to_the_hand(site: str, browser: Any) 
         if dim:
             break
         before = seq(browser)
-        browser.find_element(By.CSS_SELECTOR, "#hand .card.legal").click()
+        click(browser, "#hand .card.legal")
         wait(browser).until(lambda d, b=before: seq(d) != b)
     card = dim[0].get_attribute("data-card")
-    led = browser.find_element(By.CSS_SELECTOR, "#trick .card.lead").get_attribute("data-card")
+    led = attr(browser, "#trick .card.lead", "data-card")
     suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[led[-1]]
     dim[0].click()
     wait(browser).until(lambda d: text(d, "#error"))

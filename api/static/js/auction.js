@@ -10,22 +10,25 @@ export function wantsStepper(kind) {
   return kind.every((m, i) => i === 0 || m.value === kind[i - 1].value + 1);
 }
 
-export function bidStepper(kind, play, busy) {
+// ``draft``: the value chosen so far ({value, keep(v)}), which outlives a redraw of the table.
+export function bidStepper(kind, play, busy, draft) {
   const low = kind[0].value;
   const high = kind[kind.length - 1].value;
+  const clamp = (v) => Math.min(high, Math.max(low, Math.round(Number.isFinite(v) ? v : low)));
   const input = h("input", {
     type: "number",
     id: "bid-choice",
     min: String(low),
     max: String(high),
     step: "1",
-    value: String(low),
+    value: String(draft?.value === undefined ? low : clamp(Number(draft.value))),
     "aria-label": `Your bid, ${low} to ${high}`,
     inputmode: "numeric",
+    events: { input: () => draft?.keep(input.value) },
   });
-  const clamp = (v) => Math.min(high, Math.max(low, Math.round(Number.isFinite(v) ? v : low)));
   const by = (d) => () => {
     input.value = String(clamp(Number(input.value) + d));
+    draft?.keep(input.value);
   };
   const step = (d, label, id) =>
     h("button", { type: "button", id, "aria-label": label, events: { click: by(d) } }, d < 0 ? "−" : "+");

@@ -270,17 +270,39 @@ class Table {
     if (!due) return;
     this.awayAsked = Date.now();
     try {
-      this.match.away = (await api("GET", path("v1", "matches", this.match.id))).away;
+      const { match, asked } = await this.askMatch();
+      this.awayFrom(asked, match.away);
     } catch {
       // the table goes on: the next timeout asks again
     }
   }
 
+  // The match as the server has it, with the number of the ask: answers can come back out of
+  // order, and who is away is taken from the latest ask only (``awayFrom``).
+  async askMatch() {
+    const asked = this.nextAsk();
+    return { match: await api("GET", path("v1", "matches", this.match.id)), asked };
+  }
+
+  nextAsk() {
+    return (this.matchAsked = (this.matchAsked || 0) + 1);
+  }
+
+  // An answer to an earlier ask (sent before "I'm back" landed, answered after) is old news.
+  awayFrom(asked, away) {
+    if (asked <= (this.awaySeen || 0)) return;
+    this.awaySeen = asked;
+    this.match.away = away;
+  }
+
   async refreshMatch() {
     try {
-      this.match = await api("GET", path("v1", "matches", this.match.id));
-      this.match.over = true; // fetched once the deal is over: totals and the next deal
-      this.sheet = await api("GET", path("v1", "matches", this.match.id, "sheet"));
+      const { match, asked } = await this.askMatch();
+      const sheet = await api("GET", path("v1", "matches", this.match.id, "sheet"));
+      // fetched once the deal is over (totals and the next deal), or when a seat came back
+      this.match = { ...match, away: this.match.away, over: this.view.phase === "over" };
+      this.sheet = sheet;
+      this.awayFrom(asked, match.away);
     } catch (err) {
       this.error(problemWords(err));
     }
@@ -448,6 +470,9 @@ class Table {
     const back = async () => {
       try {
         await api("POST", path("v1", "matches", this.match.id, "seats", String(this.me), "back"), undefined, this.token);
+        // the server's answer is the latest word on who is away
+        this.awayFrom(this.nextAsk(), (this.match.away || []).filter((seat) => seat !== this.me));
+        this.render();
         await this.refreshMatch();
         this.render();
       } catch (err) {

@@ -78,6 +78,17 @@ const LABELS = {
 };
 const CHOICE = { bid: "Bid", call: "Call" };
 
+// The value a player has stepped to or picked in a list, for the decision in front of them (the
+// deal and its seq): the table is drawn anew when the history or the match sheet arrives or the
+// last trick is recalled, and the control must not jump back under the player's thumb.
+let drafts = { key: null, values: {} };
+function draftOf(ctx, type) {
+  const key = `${ctx.view.id}:${ctx.view.seq}`;
+  if (drafts.key !== key) drafts = { key, values: {} };
+  const values = drafts.values;
+  return { value: values[type], keep: (v) => (values[type] = v) };
+}
+
 // One button a move; a kind with many (an auction's values, the card to call) is one list and
 // one button.
 export function actions(ctx, play, busy) {
@@ -86,13 +97,19 @@ export function actions(ctx, play, busy) {
   for (const type of [...new Set(list.map((m) => m.type))]) {
     const kind = list.filter((m) => m.type === type);
     const label = LABELS[type] || ((m) => m.type);
-    if (wantsStepper(kind)) out.push(bidStepper(kind, play, busy));
+    const draft = draftOf(ctx, type);
+    if (wantsStepper(kind)) out.push(bidStepper(kind, play, busy, draft));
     else if (kind.length > 6) {
       const pick = h(
         "select",
-        { id: `${type}-choice`, "aria-label": `${CHOICE[type] || type}: choose` },
+        {
+          id: `${type}-choice`,
+          "aria-label": `${CHOICE[type] || type}: choose`,
+          events: { change: () => draft.keep(pick.value) },
+        },
         kind.map((m, i) => h("option", { value: String(i) }, label(m))),
       );
+      if (draft.value !== undefined && kind[Number(draft.value)]) pick.value = draft.value;
       out.push(
         h(
           "span",
