@@ -5,6 +5,7 @@ test module when there is no Chromium."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import shutil
@@ -76,20 +77,45 @@ def held_tokens(browser: Any) -> dict[str, list[dict[str, Any]]]:
 
 # -- waiting -----------------------------------------------------------------------------------
 
-def wait(browser: Any, seconds: float = 30) -> Any:
-    return WebDriverWait(browser, seconds, ignored_exceptions=(StaleElementReferenceException,))
+class PageWait(WebDriverWait):  # type: ignore[misc]
+    """A selenium wait whose timeout says what it waited for (the condition's line in the
+    test) and what the page showed then (its seq, status and error lines, its address): a
+    bare ``TimeoutException`` says neither, and CI's log is all there is of a run elsewhere."""
+
+    def until(self, method: Callable[[Any], Any], message: str = "") -> Any:
+        try:
+            return super().until(method, message)
+        except TimeoutException as exc:
+            raise TimeoutException(f"{message or awaited(method)}: not within "
+                                   f"{self._timeout} s; {page_state(self._driver)}") from exc
 
 
-def until(browser: Any, ready: Callable[[Any], Any], what: str, seconds: float = 30) -> Any:
-    """``wait(...).until(ready)``, failing with ``what`` was awaited and the page's status and
-    error lines (a bare selenium timeout says neither)."""
+def awaited(method: Callable[[Any], Any]) -> str:
     try:
-        return wait(browser, seconds).until(ready)
-    except TimeoutException:
+        lines, start = inspect.getsourcelines(method)
+    except (OSError, TypeError):
+        return repr(method)
+    where = Path(inspect.getsourcefile(method) or "?").name
+    return f"{where}:{start} {' '.join(line.strip() for line in lines)[:200]}"
+
+
+def page_state(browser: Any) -> str:
+    try:
         said = {css: fresh(lambda css=css: [e.text for e in
                                             browser.find_elements(By.CSS_SELECTOR, css)])
                 for css in ("#status", "#error")}
-        pytest.fail(f"{what}: not within {seconds} s; the page said {said}")
+        return f"the page ({browser.current_url}, seq {seq(browser)!r}) said {said}"
+    except Exception as exc:  # noqa: BLE001 - the report must not hide the timeout
+        return f"the page could not be read ({type(exc).__name__})"
+
+
+def wait(browser: Any, seconds: float = 30) -> Any:
+    return PageWait(browser, seconds, ignored_exceptions=(StaleElementReferenceException,))
+
+
+def until(browser: Any, ready: Callable[[Any], Any], what: str, seconds: float = 30) -> Any:
+    """``wait(...).until(ready)``, whose timeout names ``what`` was awaited."""
+    return wait(browser, seconds).until(ready, what)
 
 
 def fresh(read: Callable[[], Any]) -> Any:

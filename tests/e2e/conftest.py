@@ -85,12 +85,19 @@ def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A browser test whose element the live page replaced between finding and using it
-    (selenium's ``StaleElementReferenceException``: the table is redrawn when a bot moves or
-    the sheet arrives) runs once more. That is the harness racing a live page, not the page
-    failing; any other failure, assertions included, fails at once (pytest-rerunfailures'
-    ``only_rerun``)."""
+    """A browser test runs once more when the harness raced the live page, and only then:
+
+    - its element was replaced between finding and using it (selenium's
+      ``StaleElementReferenceException``: the table is redrawn when a bot moves or the sheet
+      arrives);
+    - a wait ran out (``TimeoutException``, which now says what it waited for and what the page
+      showed). CI runs two Chromiums, the server, its bots and the unit tests on two shared
+      cores, and a page starved there for 30 s is the machine, not the page.
+
+    Any other failure, assertions included, fails at once (pytest-rerunfailures'
+    ``only_rerun``), and a test that times out twice fails. ``-rR`` in pyproject.toml names
+    every rerun in the run's summary, so a flaky test is seen, not hidden."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.flaky(
-                reruns=1, only_rerun=["StaleElementReferenceException"]))
+                reruns=1, only_rerun=["StaleElementReferenceException", "TimeoutException"]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.browser import By, attr, call, click, finished_deal, seq, sit, text, wait
+from tests.e2e.browser import By, attr, call, cards, click, finished_deal, seq, sit, text, wait
 
 
 def test_sedma_card_points_count_the_last_capture(site: str, browser: Any) -> None:
@@ -169,16 +169,16 @@ def test_a_refused_card_says_the_rule_next_to_the_hand(site: str, browser: Any) 
     while True:
         assert time.monotonic() < deadline, "no trick where Ana had to follow"
         wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
-        dim = browser.find_elements(By.CSS_SELECTOR, "#hand .card.dim")
+        dim = cards(browser, "#hand .card.dim")
         if dim:
             break
         before = seq(browser)
         click(browser, "#hand .card.legal")
         wait(browser).until(lambda d, b=before: seq(d) != b)
-    card = dim[0].get_attribute("data-card")
+    card = dim[0]
     led = attr(browser, "#trick .card.lead", "data-card")
     suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[led[-1]]
-    dim[0].click()
+    click(browser, f"#hand [data-card='{card}']")
     wait(browser).until(lambda d: text(d, "#error"))
     assert text(browser, "#error").startswith(f"You must follow {suit}")
     gap = browser.execute_script(

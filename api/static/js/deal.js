@@ -344,6 +344,7 @@ class Table {
         ],
       }),
     );
+    this.keepHandRoom();
     after(this.root, was, (card) => this.seatOf(card), this.me);
     fill(this.parts.log, auctionTable(ctx, this.history), story(ctx, this.history, this.whole, () => this.wholeDeal()));
     this.timeTrick();
@@ -365,6 +366,20 @@ class Table {
       this.keepFocus();
     if (over) this.resultSeen = true;
     this.stopIfDue();
+  }
+
+  // The hand keeps, for the deal, the most room it took: a row of cards played away must not
+  // make the page shorter, for a phone scrolled to its foot then moves everything down, and a
+  // tap aimed at "I'm back" or a button lands on a card. A new width (a turned phone) starts over.
+  keepHandRoom() {
+    const part = this.parts.hand;
+    const over = this.view.phase === "over";
+    const key = `${this.view.id}:${window.innerWidth}`;
+    if (over || this.handRoom?.key !== key) this.handRoom = { key, px: 0 };
+    part.style.minHeight = "";
+    if (over) return;
+    this.handRoom.px = Math.max(this.handRoom.px, part.getBoundingClientRect().height);
+    part.style.minHeight = `${this.handRoom.px}px`;
   }
 
   // The control that had the focus is gone (the hand at the deal's end, a move taken): the

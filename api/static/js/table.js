@@ -195,10 +195,15 @@ function trick(ctx, history, where) {
   const bySeat = {};
   for (const t of cards) (bySeat[t.seat] ??= []).push(t.card);
   const winner = taken ? history.lastTrick.seat : v.winning;
+  // At a seat, every other seat keeps its spot, empty or not: while you choose, the felt is as
+  // tall with none of their cards on it as with all, so your hand does not move under your
+  // finger as their cards arrive. Your own spot fills once you have played.
+  if (ctx.me !== null && ctx.me !== undefined)
+    for (const seat of Object.keys(where)) if (Number(seat) !== ctx.me) bySeat[seat] ??= [];
   const spots = Object.entries(bySeat).map(([seat, list]) =>
     h(
       "div",
-      { class: ["spot", `slot-${where[seat] || "top"}`] },
+      { class: ["spot", `slot-${where[seat] || "top"}`, !list.length && "empty"], "aria-hidden": list.length ? null : "true" },
       list.map((c, i) =>
         cardFace(c, {
           label: `${cardName(c)}, ${!taken && v.table[0]?.card === c ? "led" : "played"} by ${name(ctx, Number(seat))}`,
