@@ -368,18 +368,18 @@ class Table {
     this.stopIfDue();
   }
 
-  // The hand keeps, for the deal, the most room it took: a row of cards played away must not
-  // make the page shorter, for a phone scrolled to its foot then moves everything down, and a
-  // tap aimed at "I'm back" or a button lands on a card. A new width (a turned phone) starts over.
+  // The hand keeps, for the deal, the most rows it took (style.css sizes them): a row of cards
+  // played away must not make the page shorter, for a phone scrolled to its foot then moves
+  // everything down, and a tap aimed at "I'm back" or a button lands on a card. A new width (a
+  // turned phone) starts over.
   keepHandRoom() {
     const part = this.parts.hand;
-    const over = this.view.phase === "over";
     const key = `${this.view.id}:${window.innerWidth}`;
-    if (over || this.handRoom?.key !== key) this.handRoom = { key, px: 0 };
-    part.style.minHeight = "";
-    if (over) return;
-    this.handRoom.px = Math.max(this.handRoom.px, part.getBoundingClientRect().height);
-    part.style.minHeight = `${this.handRoom.px}px`;
+    if (this.view.phase === "over" || this.handRoom?.key !== key) this.handRoom = { key, rows: 1 };
+    const rows = new Set([...part.querySelectorAll(".card")].map((card) => card.offsetTop)).size;
+    this.handRoom.rows = Math.max(this.handRoom.rows, rows);
+    if (this.handRoom.rows > 1) part.dataset.rows = String(this.handRoom.rows);
+    else delete part.dataset.rows;
   }
 
   // The control that had the focus is gone (the hand at the deal's end, a move taken): the
