@@ -61,3 +61,19 @@ def test_a_move_during_an_outage_lands_and_its_message_clears(server: Restartabl
     wait(browser).until(lambda d: not text(d, "#error"))
     log = call(server.url, "GET", f"/v1/deals/{match['deal']['id']}/events")["events"]
     assert [e["data"]["card"] for e in log if e["type"] == "played"] == ["KS"]
+
+
+def test_a_lobby_loaded_while_the_games_fail_mends_itself(site: str, browser: Any) -> None:
+    """The list of games could not be fetched when the lobby loaded (the server away, a proxy's
+    error): the lobby says so, tries again by itself, and offers the games once they come,
+    with no reload (a failed fetch used to be kept, and the page stayed without games)."""
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/rulesets*"]})
+    browser.get(site + "/")
+    wait(browser).until(lambda d: "Trying again" in text(d, "#matches"))
+    assert not browser.find_elements(By.CSS_SELECTOR, "#ruleset option")
+    loaded = browser.execute_script("return performance.timeOrigin")
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ruleset option"))
+    wait(browser).until(lambda d: "Trying again" not in text(d, "#matches"))
+    assert browser.execute_script("return performance.timeOrigin") == loaded, "the page reloaded"

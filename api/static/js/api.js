@@ -72,8 +72,15 @@ export async function postMove(path, body, token, onRetry = () => {}) {
 let rulesets = null;
 
 // The games this server plays ({id, title, family, players, options}), fetched once a page.
+// A failed fetch is forgotten, so the next call asks again (a page loaded while the server was
+// away must not stay without games until a reload).
 export function catalogue() {
-  rulesets ??= api("GET", "/v1/rulesets").then((r) => r.rulesets);
+  rulesets ??= api("GET", "/v1/rulesets")
+    .then((r) => r.rulesets)
+    .catch((err) => {
+      rulesets = null;
+      throw err;
+    });
   return rulesets;
 }
 

@@ -10,9 +10,12 @@ import { catalogue } from "./api.js";
 const FACTS = {};
 const PLAIN = { ranks: [], by: "suit", clockwise: true, follow: "any", trick: "trick", points: true,
   trumps: "none", bids: null, wild: [], stops: false, any_goes_on: false, target_unit: "point", deals: {} };
-catalogue()
-  .then((list) => list.forEach((r) => (FACTS[r.id] = r.table)))
-  .catch(() => {});
+function learnFacts(wait = 1000) {
+  catalogue()
+    .then((list) => list.forEach((r) => (FACTS[r.id] = r.table)))
+    .catch(() => setTimeout(() => learnFacts(Math.min(2 * wait, 30000)), wait));
+}
+learnFacts();
 
 // What the page knows of the game a view (or a match) is played by.
 export function facts(ruleset) {

@@ -48,15 +48,26 @@ export async function lobbyPage(main) {
       ratingsSection(),
     ),
   );
+  await showGames(list, quick, quickError);
+}
+
+// The games and the matches; on a failure, its words and another try a little later (the page
+// mends itself once the server is back: no reload).
+async function showGames(list, quick, quickError, wait = 2000, offered = false) {
   try {
-    rulesets = await catalogue();
-    offer(rulesets);
-    fill(quick, quickPlay(rulesets, (t) => (quickError.textContent = t)));
-    offerRatings(rulesets);
+    if (!offered) {
+      rulesets = await catalogue();
+      offer(rulesets);
+      fill(quick, quickPlay(rulesets, (t) => (quickError.textContent = t)));
+      offerRatings(rulesets);
+      offered = true; // a later try does not reset the form under the player
+    }
     const matches = (await api("GET", "/v1/matches")).matches;
     fill(list, matches.length ? matchTable(matches) : h("p", {}, "No match yet: make one above."));
   } catch (err) {
-    fill(list, h("p", { class: "error", role: "alert" }, problemWords(err)));
+    fill(list, h("p", { class: "error", role: "alert" }, `${problemWords(err)} Trying again…`));
+    const again = () => showGames(list, quick, quickError, Math.min(2 * wait, 30000), offered);
+    if (list.isConnected) setTimeout(again, wait);
   }
 }
 
