@@ -330,8 +330,7 @@ def test_stop_for_me_when_i_cannot_go_on(site: str, browser: Any) -> None:
     sit(browser, site, match, 0)
     browser.get(f"{site}/deals/{match['deal']['id']}")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
-    box = browser.find_element(By.ID, "auto-stop")
-    assert not box.is_selected()
+    assert not fresh(lambda: browser.find_element(By.ID, "auto-stop").is_selected())
     click(browser, "#hand [data-card='KS']")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#moves [data-move='stop']"))
     assert text(browser, "#status") == "Your turn: no card of yours can go on, so stop."
