@@ -33,7 +33,7 @@ run: $(RUN_STAMP)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy domain events
+	$(BIN)/mypy domain events api workers integrations tricklog_cli.py
 
 test: $(TEST_STAMP) lint browser-try typescript-try
 	$(BIN)/python -m pytest -n 2 --dist loadgroup

@@ -14,12 +14,13 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from events import offline_commands
 from events.logs import setup_logging
 
-Commands = argparse._SubParsersAction  # the sub-command parsers' holder argparse hands out
+# the sub-command parsers argparse hands out (generic to the type checker only)
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 # gevent: an open event stream costs a greenlet and a socket, not a thread (api/hub.py); up to
 # 10,000 connections per process. No keep-alive, so one client's connection is not pinned to

@@ -22,7 +22,8 @@ from events.config import (
 )
 from events.referee import utc_now
 from events.store import EventStore
-from workers.runtime import BotTurns, Clock, compose
+from workers.runtime import Clock, compose
+from workers.turns import BotTurns
 
 from . import (
     addresses,

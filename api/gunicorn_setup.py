@@ -116,6 +116,7 @@ class OneSendResponse(wsgi.Response):  # type: ignore[misc]
     as before, at the same moment (the first piece, the file, the close)."""
 
     held = b""
+    headers_sent: bool  # gunicorn's, set in its __init__
 
     def send_headers(self) -> None:
         if self.headers_sent or self.chunked or self._omits_body:

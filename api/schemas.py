@@ -21,6 +21,8 @@ class WholeMatch(validate.Regexp):
     Python's ``$`` also matches before a final newline, so ``"AS\\n"`` or ``"Ana\\n"`` would
     pass ``match``. The pattern's text stays the one openapi.yaml documents."""
 
+    regex: re.Pattern[str]
+
     def __call__(self, value: Any) -> Any:
         if not isinstance(value, str) or self.regex.fullmatch(value) is None:
             raise ValidationError(self._format_error(value))
@@ -43,7 +45,7 @@ class Integral(fields.Integer):
             if not value.is_integer():
                 raise self.make_error("invalid", input=value)
             value = int(value)
-        return super()._validated(value)  # type: ignore[no-any-return]
+        return super()._validated(value)
 
 
 class StrictBool(fields.Boolean):
@@ -70,7 +72,7 @@ class MoveBase(Strict):
     expected_seq = Integral(validate=validate.Range(min=0))
 
 
-def _field(spec: Field) -> fields.Field:
+def _field(spec: Field) -> fields.Field[Any]:
     """A marshmallow field for one field of the move vocabulary (``messages.MOVES``)."""
     kw: dict[str, Any] = {"required": True, "allow_none": spec.nullable}
     if spec.kind == "card":
@@ -254,7 +256,7 @@ class DisputeIn(Strict):
     message = fields.String(required=True, validate=validate.Length(min=1, max=2000))
 
 
-class ExportUpload(fields.Field):
+class ExportUpload(fields.Field[Any]):
     """An export as ``GET /v1/deals/{id}/export`` gives it: JSON Lines text, or its items as one
     JSON array of objects (what a typed client holds). The audit, not this field, checks what
     the items say."""

@@ -78,7 +78,7 @@ class StreamCaps:
         if self.addresses[address] >= self.per_address:
             raise refused("too-many-streams", f"at most {self.per_address} event "
                            "streams per address", limit="address")
-        deals = self.followed.get(address, {})
+        deals: Counter[str] = self.followed.get(address, Counter())
         if deal_id not in deals and len(deals) >= self.deals_per_address:
             raise refused("too-many-streams", f"at most {self.deals_per_address} deals "
                           "followed at once per address", limit="deals")

@@ -169,7 +169,8 @@ class TricklogState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         deal = self._core.deal
-        return self._core.shared.actions.legal_ids(game.legal_moves(deal, player))
+        ids: list[int] = self._core.shared.actions.legal_ids(game.legal_moves(deal, player))
+        return ids
 
     # -- moves -----------------------------------------------------------------------------------
 

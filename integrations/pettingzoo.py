@@ -145,6 +145,8 @@ class TricklogEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:  # only a finished agent may pass None (PettingZoo's AEC API)
+            raise ValueError(f"{agent} is to move: its action may not be None")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         seat = self.possible_agents.index(agent)

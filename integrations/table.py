@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from domain import game
 from domain.fairness import DealSecret
@@ -40,8 +40,9 @@ class Table:
     def slots(self) -> tuple[list[list[int]], list[int]]:
         """Where each deck position goes: the layout of the positions 0..N-1 themselves."""
         layout = family_of(self.rules).deal_layout
-        hands, stock = layout(self.rules, list(range(len(self.pack))), self.dealer, self.number)
-        return hands, stock
+        positions: list[Any] = list(range(len(self.pack)))  # the layout places any items
+        hands, stock = layout(self.rules, positions, self.dealer, self.number)
+        return cast(tuple[list[list[int]], list[int]], (hands, stock))
 
     def deal(self, deck: Sequence[str]) -> Any:
         """The state after dealing ``deck`` (a permutation of the pack), as the server does."""

@@ -17,7 +17,7 @@ from .analyses import queue_beside
 from .clocks import ClockKeeper
 from .ladder import Ladder
 from .sweeper import Sweeper, SweepingWorker
-from .turns import JOB_MONITORING_INTERVAL
+from .turns import JOB_MONITORING_INTERVAL, BotTurns
 
 
 def run(settings: Settings, *, burst: bool, webhooks: bool, analyses: bool) -> None:
@@ -25,7 +25,7 @@ def run(settings: Settings, *, burst: bool, webhooks: bool, analyses: bool) -> N
     referee = runtime.compose(settings)
     runtime.configure(referee)  # the jobs' referee: this one, inherited by each job's fork
     turns = referee.on_turn
-    assert isinstance(turns, runtime.BotTurns)
+    assert isinstance(turns, BotTurns)
     runtime.settle_heap()
     if analyses:
         queue = queue_beside(turns.queue)

@@ -151,7 +151,7 @@ class BotTurns:
         self.enqueue(deal_id, seq, seat, bot)
         log.warning("bot turn had no job; enqueued", extra={
             "deal": deal_id, "seq": seq, "seat": seat,
-            "job_status": status.decode() if status else None})
+            "job_status": status.decode() if isinstance(status, bytes) else status})
         return True
 
     @staticmethod
@@ -159,12 +159,12 @@ class BotTurns:
         return queue.connection.lpos(queue.key, ident) is not None
 
 
-def _fresh(stamp: bytes | None) -> bool:
+def _fresh(stamp: bytes | str | None) -> bool:
     """Whether an RQ timestamp is less than LEASE seconds old."""
     if not stamp:
         return False
     try:
-        when = utcparse(stamp.decode())
+        when = utcparse(stamp.decode() if isinstance(stamp, bytes) else stamp)
     except ValueError:
         return False
     return (datetime.now(UTC) - when.replace(tzinfo=UTC)).total_seconds() < LEASE
