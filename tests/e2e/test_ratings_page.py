@@ -13,11 +13,12 @@ def test_the_lobby_shows_a_leaderboard(site: str, browser: Any) -> None:
     match = call(site, "POST", "/v1/matches", {
         "ruleset": "sedma", "players": 2, "rated": True, "options": {"target_stakes": 1},
         "seats": [{"name": "R", "bot": "random"}, {"name": "H", "bot": "heuristic"}]})
-    for _ in range(600):
-        if call(site, "GET", f"/v1/matches/{match['id']}")["status"] == "over":
-            break
+    deadline = time.monotonic() + 240  # each bot move waits its think time (0.4 s) at least
+    while call(site, "GET", f"/v1/matches/{match['id']}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish the rated match"
         time.sleep(0.1)
     board = call(site, "GET", "/v1/ratings?preset=sedma&players=2")["ratings"]
+    assert len(board) == 2, board
     browser.get(site + "/")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#ratings-game option"))
     browser.find_element(By.CSS_SELECTOR, "#ratings-game option[value='sedma:2']").click()
