@@ -34,8 +34,9 @@ LONG = ["W" * 64, ("Anastasija Konstantinovna Vladimirovna-Petrovska of Novi Sad
 
 def test_long_names_end_in_an_ellipsis_and_keep_the_layout(site: str, browser: Any) -> None:
     """Names of 64 characters: the plate shows the start and "…", the whole name is its title,
-    the page does not grow sideways on a phone or a laptop; and no character of the page needs
-    an emoji font (🃏 was an empty box)."""
+    the page does not grow sideways on a phone or a laptop, what the match plays to keeps its
+    one line beside two long names (it was squeezed to a letter a line); and no character of
+    the page needs an emoji font (🃏 was an empty box)."""
     names = ["Ana", LONG[0], "Cy", LONG[1]]
     seats = [{"name": n} if i == 0 else {"name": n, "bot": "heuristic"}
              for i, n in enumerate(names)]
@@ -57,6 +58,11 @@ def test_long_names_end_in_an_ellipsis_and_keep_the_layout(site: str, browser: A
                 "const r = n.getBoundingClientRect();"
                 "return r.right <= p.right && n.scrollWidth > n.clientWidth;", shown)
             assert fit, f"seat {seat}'s name is not cut short inside its plate at {width} px"
+        lines = browser.execute_script(
+            "const r = document.createRange();"
+            "r.selectNodeContents(document.getElementById('target'));"
+            "return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size")
+        assert lines == 1, f"what the match plays to takes {lines} lines at {width} px"
         astral = browser.execute_script(
             "return [...document.body.innerText].filter((c) => c.codePointAt(0) > 0xFFFF)")
         assert astral == []
