@@ -1,7 +1,8 @@
 """The table keeps still under a finger: what a player aims at does not move as cards arrive
-and go. The felt is as tall with one card on it as with four, and on a phone a row of the hand
-played away does not make the page shorter (scrolled to its foot, a phone then moves
-everything down, and a tap aimed at "I'm back" landed on a card)."""
+and go. Until you have played to a trick, the felt is as tall with none of the others' cards
+on it as with all of them, and on a phone a row of the hand played away does not make the
+page shorter (scrolled to its foot, a phone then moves everything down, and a tap aimed at
+"I'm back" landed on a card)."""
 
 from __future__ import annotations
 
@@ -60,6 +61,7 @@ def test_the_felt_is_as_tall_with_none_of_the_others_cards_as_with_all(site: str
 
 
 def test_a_row_played_away_keeps_its_room_on_a_phone(site: str, browser: Any) -> None:
+    """At 390x844 a hand of ten cards takes two rows; once it fits in one, its room stays."""
     screen(browser, 390, 844)
     heights = play_turns(site, browser, "sueca", 4)
     assert len({h["rows"] for h in heights}) > 1, "the hand never lost a row: no test"
