@@ -69,6 +69,12 @@ export async function postMove(path, body, token, onRetry = () => {}) {
   }
 }
 
+// ``step(next)`` again after ``wait`` ms, ``next`` the wait after that (doubling, at most 30 s):
+// what a page does to mend itself once the server is back.
+export function tryAgainLater(step, wait) {
+  setTimeout(() => step(Math.min(2 * wait, 30000)), wait);
+}
+
 let rulesets = null;
 
 // The games this server plays ({id, title, family, players, options}), fetched once a page.

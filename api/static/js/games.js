@@ -2,7 +2,7 @@
 // how a hand is sorted, what the match plays to, what a deal is worth. The server stays the
 // referee; this only decides how things look and read.
 
-import { catalogue } from "./api.js";
+import { catalogue, tryAgainLater } from "./api.js";
 
 // Each game's table facts, as `GET /v1/rulesets` publishes them (`table`): rank order, how a
 // hand is grouped, the direction of play, what must be followed, the word for a trick, ...
@@ -13,7 +13,7 @@ const PLAIN = { ranks: [], by: "suit", clockwise: true, follow: "any", trick: "t
 function learnFacts(wait = 1000) {
   catalogue()
     .then((list) => list.forEach((r) => (FACTS[r.id] = r.table)))
-    .catch(() => setTimeout(() => learnFacts(Math.min(2 * wait, 30000)), wait));
+    .catch(() => tryAgainLater(learnFacts, wait));
 }
 learnFacts();
 

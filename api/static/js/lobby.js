@@ -3,7 +3,7 @@
 // joining a seat with a token. An invite link (/?match=…&seat=…&invite=…) claims its seat
 // first, keeps the seat's token in this tab and opens the match's table.
 import { quickPlay } from "./quick.js";
-import { api, catalogue, claim, matchOf, seats } from "./api.js";
+import { api, catalogue, claim, matchOf, seats, tryAgainLater } from "./api.js";
 import { $, fill, h, path } from "./dom.js";
 import { target } from "./games.js";
 import { createForm, offer } from "./new-match.js";
@@ -66,8 +66,7 @@ async function showGames(list, quick, quickError, wait = 2000, offered = false) 
     fill(list, matches.length ? matchTable(matches) : h("p", {}, "No match yet: make one above."));
   } catch (err) {
     fill(list, h("p", { class: "error", role: "alert" }, `${problemWords(err)} Trying again…`));
-    const again = () => showGames(list, quick, quickError, Math.min(2 * wait, 30000), offered);
-    if (list.isConnected) setTimeout(again, wait);
+    if (list.isConnected) tryAgainLater((next) => showGames(list, quick, quickError, next, offered), wait);
   }
 }
 
