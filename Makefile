@@ -14,8 +14,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The compiled cores (C, built by setuptools' build_ext in place) are rebuilt when a source changes.
-NATIVE := $(wildcard domain/*.c domain/*.h domain/*/*.c domain/*/*.h)
+# The compiled cores (C, built by setuptools' build_ext in place, the solver's profile-guided:
+# profiled_build.py) are rebuilt when a source changes.
+NATIVE := $(wildcard domain/*.c domain/*.h domain/*/*.c domain/*/*.h) profiled_build.py
 
 $(RUN_STAMP): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .

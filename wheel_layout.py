@@ -23,10 +23,13 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from pathlib import Path
 
-from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # setuptools loads this file by its path
+from profiled_build import ProfiledBuildExt  # noqa: E402
 
 PACKAGES = ("api", "domain", "events", "workers", "integrations")
 NAMES = "|".join(PACKAGES)
@@ -65,9 +68,10 @@ class BuildPy(build_py):  # type: ignore[misc]
             nest(Path(self.build_lib))
 
 
-class BuildExt(build_ext):  # type: ignore[misc]
-    """setuptools' ``build_ext``, writing a wheel's compiled modules under ``tricklog/`` beside
-    the packages :func:`nest` moved there (in place, as before, for an editable install)."""
+class BuildExt(ProfiledBuildExt):
+    """setuptools' ``build_ext`` (profile-guided where ``profiled_build.py`` says), writing a
+    wheel's compiled modules under ``tricklog/`` beside the packages :func:`nest` moved there
+    (in place, as before, for an editable install)."""
 
     nested = False
 

@@ -523,6 +523,14 @@ static void make_key(const Core *c, const Pos *s, Key *k) {
     }
 }
 
+/* whether an entry's key is w (kw words, a handful: a loop the compiler unrolls, not a call to
+ * memcmp, 2.5% of a whist hand's auction) */
+static inline int same_key(const u64 *e, const u64 *w, int kw) {
+    for (int i = 0; i < kw; i++)
+        if (e[i] != w[i]) return 0;
+    return 1;
+}
+
 /* the first slot of the bucket of the key w (kw words) in a table of mask + 1 entries */
 static size_t bucket_of(const u64 *w, int kw, size_t mask) {
     u64 h = 0x9E3779B97F4A7C15ULL;
@@ -556,7 +564,7 @@ static u64 *find(const Core *c, const Key *k) {
     size_t base = hash_key(c, k);
     for (size_t i = base; i < base + BUCKET; i++) {
         u64 *e = entry(c, i);
-        if ((e[c->kw] & E_USED) && !memcmp(e, k->w, sizeof(u64) * c->kw)) return e + c->kw;
+        if ((e[c->kw] & E_USED) && same_key(e, k->w, c->kw)) return e + c->kw;
     }
     return NULL;
 }
@@ -1316,7 +1324,7 @@ static u64 *reach_entry(Reach *x, const Key *k, int make, const Pos *s) {
     int kw = x->c->kw, worst = 1 << 20;
     for (size_t i = base; i < base + BUCKET; i++) {
         u64 *e = x->tab + i * x->ew;
-        if ((e[kw] & E_USED) && !memcmp(e, k->w, sizeof(u64) * kw)) return e + kw;
+        if ((e[kw] & E_USED) && same_key(e, k->w, kw)) return e + kw;
         int cost = (e[kw] & E_USED) ? E_CARDS(e[kw]) : -1;
         if (cost < worst) { worst = cost; pick = i; }
     }
