@@ -108,10 +108,12 @@ bench: $(TEST_STAMP)
 	$(BIN)/python scripts/bench.py $(BENCH_ARGS)
 
 # The perfect-information solver (issue 30, docs/PERFORMANCE.md): whole-deal analysis of random
-# deals (CPU seconds, nodes), the C trick core against the pure-Python reference on the same
-# endings, and the core against DDS (endplay) on 100 bridge deals in the 5 strains.
+# deals (CPU seconds, nodes; 13-card whist hands one process each under a 40 s budget, so
+# that a tail hand is counted, not waited for), the C trick core against the pure-Python
+# reference on the same endings, and the core against DDS (endplay) on 100 bridge deals.
 bench-solver: $(TEST_STAMP)
-	$(BIN)/python scripts/bench_solver.py --deals 100 --presets sueca:4,serbian-whist:4
+	$(BIN)/python scripts/bench_solver.py --deals 100 --presets sueca:4,sedma:4,sedma:2
+	$(BIN)/python scripts/bench_solver_hands.py serbian-whist:4 --deals 100 --budget 40
 	$(BIN)/python scripts/bench_solver.py --compare 10 --cards 24 \
 	  --presets sueca:4,serbian-whist:4,sueca-italiana:5,briscola:2
 	$(BIN)/python scripts/bench_solver.py --bridge 100
