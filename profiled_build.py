@@ -77,7 +77,11 @@ class ProfiledBuildExt(build_ext):  # type: ignore[misc]
         self._with(ext, USE, [])
 
     def _with(self, ext: Any, compile_args: list[str], link_args: list[str]) -> None:
-        """The extension built again (whatever is there already) with these flags added."""
+        """The extension built again with these flags added. The module already built goes
+        first: older setuptools compare whole seconds and would not link again a module whose
+        object is from the same second (an instrumented module left after a training that
+        failed at once)."""
+        Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
         saved: tuple[list[str], list[str], Any] = (ext.extra_compile_args, ext.extra_link_args,
                                                    getattr(self, "force", False))
         ext.extra_compile_args = [*saved[0], *compile_args]
