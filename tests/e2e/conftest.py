@@ -96,7 +96,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     Any other failure, assertions included, fails at once (pytest-rerunfailures'
     ``only_rerun``), and a test that times out twice fails. ``-rR`` in pyproject.toml names
-    every rerun in the run's summary, so a flaky test is seen, not hidden."""
+    every rerun in the run's summary, and ``--rerun-show-tracebacks`` prints the first try's
+    failure there (a ``PageWait`` timeout names its condition and the page's state), so a
+    flaky test is seen and its cause kept, not hidden."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.flaky(
