@@ -5,7 +5,7 @@ years) is compiled three steps at a time by GCC:
 
 1. with ``-fprofile-generate``: the module counts its branches and calls as it runs;
 2. trained: a subprocess loads that module and analyses a few random deals (three whist hands
-   with their bids, three Sueca deals: :func:`train`, about 10 CPU seconds), and its counts are
+   with their bids, three Sueca deals: :func:`train`, about 5 CPU seconds), and its counts are
    written beside the object file when it exits;
 3. with ``-fprofile-use``: GCC lays out the hot paths of the search (the zero-window tests,
    ``reach``, the key, the bounds) from the counts. ``-fprofile-partial-training`` keeps the
@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parent
 PROFILED = ("domain.solver._trick_v3",)
 GENERATE = ["-fprofile-generate", "-fprofile-update=single"]
 USE = ["-fprofile-use", "-fprofile-partial-training", "-Wno-missing-profile"]
-WHIST_SEEDS = (13, 16, 21)  # hands of 0.6 to 2 CPU s, bids and cards; 0-9 are the bench's
+WHIST_SEEDS = (13, 16, 21)  # 0.6 to 2 CPU s each, bids and cards (3 of the bench's 100:
+# docs/PERFORMANCE.md gives the median of the other 97 too)
 SUECA_SEEDS = (100, 101, 102)
 
 
