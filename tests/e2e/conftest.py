@@ -89,7 +89,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     - its element was replaced between finding and using it (selenium's
       ``StaleElementReferenceException``: the table is redrawn when a bot moves or the sheet
-      arrives);
+      arrives), or was hidden by such a redraw when a key or click reached it
+      (``ElementNotInteractableException``);
     - a wait ran out (``TimeoutException``, which now says what it waited for and what the page
       showed). CI runs two Chromiums, the server, its bots and the unit tests on two shared
       cores, and a page starved there for 30 s is the machine, not the page.
@@ -102,4 +103,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.flaky(
-                reruns=1, only_rerun=["StaleElementReferenceException", "TimeoutException"]))
+                reruns=1, only_rerun=["StaleElementReferenceException",
+                                      "ElementNotInteractableException", "TimeoutException"]))
