@@ -26,13 +26,21 @@ from collections.abc import Callable
 from typing import Any
 
 import loadgen_run
-from bench_server import api_server, raise_fd_limit
+from bench_server import api_server, available, raise_fd_limit
 from loadgen_run import pct, to_json
 
 CONFIGS = {"keep-alive 0 (serve today)": ("gunicorn", ("--keep-alive", "0")),
            "keep-alive 5 s": ("gunicorn", ("--keep-alive", "5")),
-           "granian keep-alive": ("granian", ("--http1-keep-alive",))}
+           "granian keep-alive": ("granian", ("--http1-keep-alive",)),
+           "granian ASGI keep-alive": ("granian-asgi", ("--http1-keep-alive",)),
+           "uvicorn keep-alive": ("uvicorn", ("--http1-keep-alive",))}
 DEFAULT = "keep-alive 0 (serve today),keep-alive 5 s"
+
+
+def compared() -> list[str]:
+    """Every configuration whose server is installed: ``make bench`` shows them side by side
+    (issue 33: choose the server by measurement)."""
+    return [name for name, (kind, _) in CONFIGS.items() if available(kind)]
 
 
 def log(message: str) -> None:
@@ -155,7 +163,7 @@ if __name__ == "__main__":
 def section(row: Any, seconds: float, clients: int, runs: int, workers: int = 2) -> None:
     """``make bench --only http``: the move's cost rows (scripts/bench.py's ``row``)."""
     args = argparse.Namespace(clients=clients, seconds=seconds, runs=runs, workers=workers,
-                              deals=64, configs=DEFAULT.split(","))
+                              deals=64, configs=compared())
     rounds = measure(args)
     for name in args.configs:
         r = rounds[name]

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from events.redis_server import RedisServer, free_port  # noqa: E402
 from tricklog_cli import GUNICORN_ARGS  # noqa: E402
 
-SERVERS = ("gunicorn", "granian")
+SERVERS = ("gunicorn", "granian", "granian-asgi", "uvicorn")
 # The stream caps of issue 18 (read by the server once they exist): far above what one
 # benchmark address opens, so that the figures measure the server and not its caps.
 CAPS = {"TRICKLOG_STREAMS_PER_TOKEN": "100000", "TRICKLOG_STREAMS_PER_ADDRESS": "100000",
@@ -50,6 +50,8 @@ def describe(kind: str, workers: int) -> str:
     """What the server is, for the tables."""
     if kind == "granian":
         return f"granian --interface wsgi, {workers} processes"
+    if kind in ASGI:
+        return f"{kind.split('-')[0]} ASGI (a2wsgi's adapter), {workers} processes"
     return f"gunicorn {' '.join(_worker_args())}, {workers} processes"
 
 
@@ -64,8 +66,13 @@ def _worker_args() -> list[str]:
 
 
 def available(kind: str) -> bool:
-    """gunicorn always; granian if installed (the ``test`` extra)."""
-    return kind != "granian" or Path(sys.executable).with_name("granian").exists()
+    """gunicorn always; granian and uvicorn if installed (the ``test`` extra)."""
+    return kind == "gunicorn" or Path(sys.executable).with_name(kind.split("-")[0]).exists()
+
+
+# The ASGI servers, with the Flask app behind a2wsgi's adapter (scripts/asgi_app.py): only for
+# issue 33's side-by-side rows. ``extra`` as for granian: keep-alive on if asked.
+ASGI = ("granian-asgi", "uvicorn")
 
 
 def command(kind: str, port: int, workers: int, extra: tuple[str, ...] = ()) -> list[str]:
@@ -77,6 +84,16 @@ def command(kind: str, port: int, workers: int, extra: tuple[str, ...] = ()) -> 
         return [str(Path(sys.executable).with_name("granian")), "--interface", "wsgi",
                 "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
                 *keep, *extra, "--no-ws", "api.wsgi:app"]
+    if kind == "granian-asgi":
+        keep = [] if "--http1-keep-alive" in extra else ["--no-http1-keep-alive"]
+        return [str(Path(sys.executable).with_name("granian")), "--interface", "asgi",
+                "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
+                "--loop", "uvloop", *keep, *extra, "--no-ws", "asgi_app:app"]
+    if kind == "uvicorn":
+        keep = "5" if "--http1-keep-alive" in extra else "0"
+        return [sys.executable, "-m", "uvicorn", "--host", "127.0.0.1", "--port", str(port),
+                "--workers", str(workers), "--loop", "uvloop", "--http", "httptools",
+                "--timeout-keep-alive", keep, "--no-access-log", "asgi_app:app"]
     return [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
             "--workers", str(workers), *GUNICORN_ARGS, *extra, "api.wsgi:app"]
 
@@ -159,6 +176,8 @@ def api_server(kind: str = "gunicorn", workers: int = 2, appendfsync: str = "alw
         metrics.mkdir()  # an empty dir, as `tricklog serve` gives the API
         full_env = {**os.environ, **CAPS, **(env or {}), "TRICKLOG_REDIS_URL": redis_server.url,
                     "PROMETHEUS_MULTIPROC_DIR": str(metrics)}
+        if kind in ASGI:  # the adapter module lives beside this script
+            full_env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "scripts"), str(ROOT)])
         log = Path(tmp) / "api.log"
         with open(log, "wb") as out:
             process = subprocess.Popen(command(kind, port, workers, extra), cwd=ROOT, env=full_env,

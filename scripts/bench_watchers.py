@@ -33,7 +33,7 @@ import time
 from typing import Any
 
 import loadgen_run
-from bench_server import api_server, describe, raise_fd_limit
+from bench_server import SERVERS, api_server, describe, raise_fd_limit
 from loadgen_run import num, pct, to_json
 
 SCENARIOS = {"A": "one deal", "B": "4 per deal"}
@@ -88,7 +88,7 @@ def play_load(port: int, args: argparse.Namespace) -> dict[str, Any]:
 def scenario(name: str, args: argparse.Namespace) -> dict[str, Any]:
     per_deal = args.watchers if name == "A" else 4
     count = max(1, args.watchers // per_deal)
-    with api_server("gunicorn", args.workers) as server:
+    with api_server(args.server, args.workers) as server:
         log(f"{name}: creating {count} deal(s)")
         deals = create_deals(server.port, count)
         out: dict[str, Any] = {"scenario": name, "watchers": args.watchers, "deals": count}
@@ -112,7 +112,7 @@ def scenario(name: str, args: argparse.Namespace) -> dict[str, Any]:
             frames = held.stop()
         out["frames"] = frames_summary(deals, out["drive"]["moves"], frames["watchers"])
         out["watchers_cpu_s"] = frames["cpu_s"]  # the watchers' process: is it keeping up?
-        out["server"] = describe("gunicorn", args.workers)
+        out["server"] = describe(args.server, args.workers)
         out["server_log_tail"] = server.log_tail()
     return out
 
@@ -261,6 +261,8 @@ def parser() -> argparse.ArgumentParser:
     out.add_argument("--watchers", type=int, default=1000, help="streams held open (W)")
     out.add_argument("--scenarios", default="A,B", help="A: all on one deal; B: 4 per deal")
     out.add_argument("--workers", type=int, default=2, help="API processes (2 cores)")
+    out.add_argument("--server", default="gunicorn", choices=SERVERS,
+                     help="gunicorn as served; the others for issue 33's comparison")
     out.add_argument("--seconds", type=float, default=10.0,
                      help="how long moves are played on the watched deals")
     out.add_argument("--clients", type=int, default=16, help="clients of the moves/s rows")
