@@ -23,16 +23,21 @@ from events.logs import setup_logging
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 # gevent: an open event stream costs a greenlet and a socket, not a thread (api/hub.py); up to
-# 10,000 connections per process. No keep-alive, so one client's connection is not pinned to
-# one process (STACK.md). gunicorn's control socket defaults to ~/.gunicorn/gunicorn.ctl, one
-# path for every instance on the machine (a second server deleted the first one's); nothing
-# here uses it. gunicorn's error pages (414, 431, a broken request line) are problem+json,
-# and its own log lines and the access log are JSON lines like every other
-# (api/gunicorn_setup.py); a dead worker's gauges leave /metrics (api/gunicorn_hooks.py).
+# 10,000 connections per process. Keep-alive for 5 s, as browsers and proxies use it: a kept
+# connection is a greenlet, not a thread, and pinning a client to one process, which halved
+# gthread's throughput (STACK.md), costs the gevent worker nothing measurable (issue 33,
+# docs/PERFORMANCE.md: 9% less CPU a move, a third less a /healthz, the open loop's p99 under
+# 10 ms either way). An idle kept connection is closed after 5 s, as a slow first request's
+# headers are after TRICKLOG_HEADER_TIMEOUT. gunicorn's control socket defaults to
+# ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine (a second server
+# deleted the first one's); nothing here uses it. gunicorn's error pages (414, 431, a broken
+# request line) are problem+json, and its own log lines and the access log are JSON lines
+# like every other (api/gunicorn_setup.py); a dead worker's gauges leave /metrics
+# (api/gunicorn_hooks.py).
 GUNICORN_ARGS = ("--config", "python:api.gunicorn_hooks",
                  "--worker-class", "api.gunicorn_setup.ProblemGeventWorker",
                  "--worker-connections", "10000",
-                 "--keep-alive", "0", "--no-control-socket",
+                 "--keep-alive", "5", "--no-control-socket",
                  "--logger-class", "api.gunicorn_setup.JsonLogger", "--access-logfile", "-",
                  "--graceful-timeout", "5")
 

@@ -16,6 +16,7 @@ redis-py and ``api.hub``'s reader threads all yield to each other while they wai
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import functools
 import json
@@ -25,6 +26,7 @@ import time
 import uuid
 from typing import Any
 
+from gevent import getcurrent
 from gunicorn import glogging, util
 from gunicorn.http import wsgi
 from gunicorn.http.errors import InvalidHeader, UnsupportedTransferCoding
@@ -190,7 +192,12 @@ class ProblemPages:
 
 
 class AdmittingWorker:
-    """A worker that admits each connection before reading it (``api.connections``)."""
+    """A worker that admits each connection before reading it (``api.connections``).
+
+    With keep-alive, gunicorn's async loop waits for each request of a connection at most
+    ``--keep-alive`` seconds (``timeout_ctx``), the first one included. The first request's
+    headers are bound by the header-read time-out instead (``TRICKLOG_HEADER_TIMEOUT``), as
+    they were without keep-alive; the wait for each later one by ``--keep-alive``."""
 
     @functools.cached_property
     def admission(self) -> Admission:
@@ -201,6 +208,11 @@ class AdmittingWorker:
         settings = Settings.from_env()
         return Admission(settings.connections_per_address, settings.header_timeout)
 
+    @functools.cached_property
+    def awaiting_first(self) -> set[Any]:
+        """The greenlets whose connection has not yet sent its first request's headers."""
+        return set()
+
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         address = peer_address(addr)
         if not self.admission.enter(address):
@@ -208,14 +220,22 @@ class AdmittingWorker:
             return
         try:
             self.admission.start_timer(client)
+            self.awaiting_first.add(getcurrent())
             super().handle(listener, client, addr)  # type: ignore[misc]
         finally:
+            self.awaiting_first.discard(getcurrent())
             self.admission.headers_read(client)
             self.admission.leave(address)
 
     def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> None:
         self.admission.headers_read(sock)  # the request is in: no time-out for the rest
+        self.awaiting_first.discard(getcurrent())
         super().handle_request(listener_name, req, sock, addr)  # type: ignore[misc]
+
+    def timeout_ctx(self) -> Any:
+        if getcurrent() in self.awaiting_first:
+            return contextlib.nullcontext()  # the header-read time-out's timer runs
+        return super().timeout_ctx()  # type: ignore[misc]
 
 
 def refuse_connection(client: Any, cap: int) -> None:

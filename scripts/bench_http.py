@@ -17,13 +17,13 @@ chosen generator is about an eighth of the work on the machine. A second process
 changed moves/s by less than the noise between rounds: a single-threaded generator takes at
 most one core whether pinned or not, and pinning it does not keep the server's processes off
 that core, it only adds the generator's waits for it to the latencies. A compiled generator
-would save little more: about half of the generator's CPU is the kernel's (a TCP connection
-per request, since ``--keep-alive 0``), the same for any client; Node's ``net`` spent more
-per /healthz than this one. So the server's own CPU per request is reported beside every rate:
-a cost no generator on the same cores can distort.
+would save little more: about half of the generator's CPU was the kernel's (a TCP connection
+per request, under the ``--keep-alive 0`` served until 2026-12-02), the same for any client;
+Node's ``net`` spent more per /healthz than this one. So the server's own CPU per request is
+reported beside every rate: a cost no generator on the same cores can distort.
 
 Then, for gunicorn (``tricklog_cli.GUNICORN_ARGS``) and granian (``--interface wsgi``, keep-alive
-off like gunicorn's), each on a fresh server: /healthz with 16 clients (the ceiling), and 16
+on like gunicorn's), each on a fresh server: /healthz with 16 clients (the ceiling), and 16
 clients playing 4-player Sedma: moves/s, p50 and p99 of the POST alone and of the move with
 the GET of the mover's view (legal moves) before it, and moves/s over /healthz/s.
 """

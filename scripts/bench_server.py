@@ -26,7 +26,10 @@ sys.path.insert(0, str(ROOT))
 from events.redis_server import RedisServer, free_port  # noqa: E402
 from tricklog_cli import GUNICORN_ARGS  # noqa: E402
 
-SERVERS = ("gunicorn", "granian", "granian-asgi", "uvicorn")
+SERVERS = ("gunicorn", "granian")  # the WSGI servers (issue 18's side by side)
+# The ASGI servers, with the Flask app behind a2wsgi's adapter (scripts/asgi_app.py): only for
+# issue 33's side-by-side rows.
+ASGI = ("granian-asgi", "uvicorn")
 # The stream caps of issue 18 (read by the server once they exist): far above what one
 # benchmark address opens, so that the figures measure the server and not its caps.
 CAPS = {"TRICKLOG_STREAMS_PER_TOKEN": "100000", "TRICKLOG_STREAMS_PER_ADDRESS": "100000",
@@ -70,27 +73,20 @@ def available(kind: str) -> bool:
     return kind == "gunicorn" or Path(sys.executable).with_name(kind.split("-")[0]).exists()
 
 
-# The ASGI servers, with the Flask app behind a2wsgi's adapter (scripts/asgi_app.py): only for
-# issue 33's side-by-side rows. ``extra`` as for granian: keep-alive on if asked.
-ASGI = ("granian-asgi", "uvicorn")
-
-
 def command(kind: str, port: int, workers: int, extra: tuple[str, ...] = ()) -> list[str]:
-    if kind == "granian":
-        # WSGI on granian's blocking threads; keep-alive off like GUNICORN_ARGS' --keep-alive 0,
-        # so both servers see one connection per request from the same clients.
-        # ``extra`` ("--http1-keep-alive",) turns it on (scripts/bench_move_cost.py).
-        keep = [] if "--http1-keep-alive" in extra else ["--no-http1-keep-alive"]
+    """The server's command line. Keep-alive is on everywhere, as ``tricklog serve`` serves
+    (``--keep-alive 5``); for granian and uvicorn ``extra`` may hold
+    ``--no-http1-keep-alive`` to turn it off, for gunicorn ``--keep-alive 0``."""
+    if kind == "granian":  # WSGI on granian's blocking threads
         return [str(Path(sys.executable).with_name("granian")), "--interface", "wsgi",
                 "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
-                *keep, *extra, "--no-ws", "api.wsgi:app"]
+                *extra, "--no-ws", "api.wsgi:app"]
     if kind == "granian-asgi":
-        keep = [] if "--http1-keep-alive" in extra else ["--no-http1-keep-alive"]
         return [str(Path(sys.executable).with_name("granian")), "--interface", "asgi",
                 "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
-                "--loop", "uvloop", *keep, *extra, "--no-ws", "asgi_app:app"]
+                "--loop", "uvloop", *extra, "--no-ws", "asgi_app:app"]
     if kind == "uvicorn":
-        keep = "5" if "--http1-keep-alive" in extra else "0"
+        keep = "0" if "--no-http1-keep-alive" in extra else "5"
         return [sys.executable, "-m", "uvicorn", "--host", "127.0.0.1", "--port", str(port),
                 "--workers", str(workers), "--loop", "uvloop", "--http", "httptools",
                 "--timeout-keep-alive", keep, "--no-access-log", "asgi_app:app"]

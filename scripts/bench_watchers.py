@@ -33,7 +33,7 @@ import time
 from typing import Any
 
 import loadgen_run
-from bench_server import SERVERS, api_server, describe, raise_fd_limit
+from bench_server import ASGI, SERVERS, api_server, describe, raise_fd_limit
 from loadgen_run import num, pct, to_json
 
 SCENARIOS = {"A": "one deal", "B": "4 per deal"}
@@ -261,7 +261,7 @@ def parser() -> argparse.ArgumentParser:
     out.add_argument("--watchers", type=int, default=1000, help="streams held open (W)")
     out.add_argument("--scenarios", default="A,B", help="A: all on one deal; B: 4 per deal")
     out.add_argument("--workers", type=int, default=2, help="API processes (2 cores)")
-    out.add_argument("--server", default="gunicorn", choices=SERVERS,
+    out.add_argument("--server", default="gunicorn", choices=SERVERS + ASGI,
                      help="gunicorn as served; the others for issue 33's comparison")
     out.add_argument("--seconds", type=float, default=10.0,
                      help="how long moves are played on the watched deals")

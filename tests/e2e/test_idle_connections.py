@@ -2,10 +2,15 @@
 serve`` runs it: one address that opens a few hundred connections and sends nothing is held
 to its per-address cap (the ones over it are answered with a problem and closed at once), the
 idle ones are closed once the header-read time-out passes, and meanwhile another address'
-``/healthz`` answers at once. Loopback only: 127.0.0.2 is another address of this machine."""
+``/healthz`` answers at once. Loopback only: 127.0.0.2 is another address of this machine.
+
+Kept connections (issue 33): a connection serves one request after another, is closed once
+idle for ``--keep-alive`` seconds, and its first request's headers are bound by the
+header-read time-out, not by the keep-alive."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -27,13 +32,16 @@ CAP = 100
 HEADER_TIMEOUT_S = 2
 
 
-@pytest.fixture
-def server(redis_server: RedisServer) -> Iterator[tuple[str, int]]:
+KEEP_ALIVE_S = int(GUNICORN_ARGS[GUNICORN_ARGS.index("--keep-alive") + 1])
+
+
+@contextlib.contextmanager
+def gunicorn(redis_server: RedisServer, header_timeout: float) -> Iterator[tuple[str, int]]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRICKLOG_")}
     env.update(TRICKLOG_REDIS_URL=redis_server.url, PYTHONPATH=str(ROOT),
                TRICKLOG_CONNECTIONS_PER_ADDRESS=str(CAP),
-               TRICKLOG_HEADER_TIMEOUT=str(HEADER_TIMEOUT_S))
+               TRICKLOG_HEADER_TIMEOUT=str(header_timeout))
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
                              "--workers", "1", *GUNICORN_ARGS, "api.wsgi:app"], cwd=ROOT,
                             env=env, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -49,6 +57,19 @@ def server(redis_server: RedisServer) -> Iterator[tuple[str, int]]:
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+
+
+@pytest.fixture
+def server(redis_server: RedisServer) -> Iterator[tuple[str, int]]:
+    with gunicorn(redis_server, HEADER_TIMEOUT_S) as addr:
+        yield addr
+
+
+@pytest.fixture
+def patient_server(redis_server: RedisServer) -> Iterator[tuple[str, int]]:
+    """A header-read time-out longer than the keep-alive."""
+    with gunicorn(redis_server, KEEP_ALIVE_S + 5) as addr:
+        yield addr
 
 
 def healthz_from(source: str, addr: tuple[str, int]) -> int:
@@ -108,3 +129,49 @@ def test_over_the_cap_a_connection_gets_a_problem(server: tuple[str, int]) -> No
     finally:
         for sock in idle:
             sock.close()
+
+
+def answer_on(sock: socket.socket) -> tuple[int, bytes]:
+    """One answer read off a kept connection (framed by its Content-Length): status, head."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        assert chunk, "the server closed the connection before answering"
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(next(line.split(b":", 1)[1] for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length:")))
+    while len(body) < length:
+        body += sock.recv(65536)
+    return int(head.split(b" ", 2)[1]), head
+
+
+HEALTHZ = b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
+
+
+def test_a_kept_connection_serves_request_after_request_until_idle(
+        server: tuple[str, int]) -> None:
+    with socket.create_connection(server, timeout=KEEP_ALIVE_S + 10) as sock:
+        for _ in range(3):
+            sock.sendall(HEALTHZ)
+            status, head = answer_on(sock)
+            assert status == 200 and b"connection: close" not in head.lower()
+        time.sleep(1)
+        assert not closed_by_server(sock)  # kept while the client may send again
+        deadline = time.monotonic() + KEEP_ALIVE_S + 10
+        while not closed_by_server(sock):
+            assert time.monotonic() < deadline, "an idle kept connection was never closed"
+            time.sleep(0.2)
+
+
+def test_the_first_request_has_the_header_time_out_not_the_keep_alive(
+        patient_server: tuple[str, int]) -> None:
+    """Headers sent slowly, over more than the keep-alive but less than the header-read
+    time-out, are still read and answered."""
+    with socket.create_connection(patient_server, timeout=KEEP_ALIVE_S + 10) as sock:
+        pieces = [HEALTHZ[:10], HEALTHZ[10:25], HEALTHZ[25:]]
+        for piece in pieces[:-1]:
+            sock.sendall(piece)
+            time.sleep((KEEP_ALIVE_S + 1.5) / 2)
+        sock.sendall(pieces[-1])
+        assert answer_on(sock)[0] == 200
