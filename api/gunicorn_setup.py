@@ -27,7 +27,6 @@ import uuid
 from typing import Any
 
 from gevent import getcurrent
-from gevent.server import StreamServer
 from gunicorn import glogging, util
 from gunicorn.http import wsgi
 from gunicorn.http.errors import InvalidHeader, UnsupportedTransferCoding
@@ -252,18 +251,7 @@ def refuse_connection(client: Any, cap: int) -> None:
 
 class ProblemGeventWorker(ProblemPages, AdmittingWorker, GeventWorker):  # type: ignore[misc]
     """gevent, with problem+json error pages, a per-address connection cap and a
-    header-read time-out, accepting one connection at a time."""
-
-    def init_process(self) -> None:
-        # gevent's server accepts up to 100 waiting connections each time the listening
-        # socket wakes it. The worker processes share that socket, so a burst of new
-        # connections (a proxy's or a bot farm's pool) went nearly all to one process, and
-        # with keep-alive they stay there: 64 kept connections split 64/0 or 48/16, and the
-        # busy process's queue was the open loop's p99 (issue 33, docs/PERFORMANCE.md).
-        # One accept per wake-up lets the other processes, woken by the same connections,
-        # take their share, and a busy process, slower to come back, takes fewer.
-        StreamServer.max_accept = 1
-        super().init_process()
+    header-read time-out."""
 
 
 class ProblemThreadWorker(ProblemPages, ThreadWorker):  # type: ignore[misc]
