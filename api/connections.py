@@ -11,6 +11,11 @@ unreachable for everyone. So each connection is admitted here first:
 - **header-read time-out**: a connection must have sent its request's headers within
   ``TRICKLOG_HEADER_TIMEOUT`` seconds of being accepted, else it is closed without an answer
   (the body and the response, an event stream's included, are not bound by it).
+- **requests per kept connection**: the ``TRICKLOG_REQUESTS_PER_CONNECTION``-th answer on a
+  connection says ``Connection: close`` (nginx's ``keepalive_requests``). A kept connection
+  stays with the process that accepted it, and a client that opens many at once (a proxy's
+  pool, a bot farm) can find most of them on one process; reconnecting now and then deals
+  them again, to whichever process is free to accept (issue 33).
 """
 
 from __future__ import annotations
@@ -33,8 +38,10 @@ class Admission:
     """Connections open per peer address in this process, and each connection's header
     timer until its request's headers are in."""
 
-    def __init__(self, per_address: int, header_timeout: float) -> None:
+    def __init__(self, per_address: int, header_timeout: float,
+                 requests_per_connection: int = 20) -> None:
         self.per_address, self.header_timeout = per_address, header_timeout
+        self.requests_per_connection = requests_per_connection
         self.open: Counter[str] = Counter()
         self.timers: dict[Any, Any] = {}
         self.lock = threading.Lock()

@@ -206,12 +206,13 @@ class AdmittingWorker:
         from events.config import Settings
 
         settings = Settings.from_env()
-        return Admission(settings.connections_per_address, settings.header_timeout)
+        return Admission(settings.connections_per_address, settings.header_timeout,
+                         settings.requests_per_connection)
 
     @functools.cached_property
-    def awaiting_first(self) -> set[Any]:
-        """The greenlets whose connection has not yet sent its first request's headers."""
-        return set()
+    def served(self) -> dict[Any, int]:
+        """Requests served so far on each open connection, by the greenlet serving it."""
+        return {}
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         address = peer_address(addr)
@@ -220,20 +221,23 @@ class AdmittingWorker:
             return
         try:
             self.admission.start_timer(client)
-            self.awaiting_first.add(getcurrent())
+            self.served[getcurrent()] = 0
             super().handle(listener, client, addr)  # type: ignore[misc]
         finally:
-            self.awaiting_first.discard(getcurrent())
+            self.served.pop(getcurrent(), None)
             self.admission.headers_read(client)
             self.admission.leave(address)
 
     def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> None:
         self.admission.headers_read(sock)  # the request is in: no time-out for the rest
-        self.awaiting_first.discard(getcurrent())
+        me = getcurrent()
+        self.served[me] = count = self.served.get(me, 0) + 1
+        if count >= self.admission.requests_per_connection:
+            req.must_close = True  # answered with "Connection: close" (api.connections)
         super().handle_request(listener_name, req, sock, addr)  # type: ignore[misc]
 
     def timeout_ctx(self) -> Any:
-        if getcurrent() in self.awaiting_first:
+        if self.served.get(getcurrent()) == 0:
             return contextlib.nullcontext()  # the header-read time-out's timer runs
         return super().timeout_ctx()  # type: ignore[misc]
 

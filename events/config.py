@@ -46,6 +46,7 @@ class Settings:
     stream_deals_per_address: int = 20  # TRICKLOG_STREAM_DEALS_PER_ADDRESS: ... per process
     connections_per_address: int = 2000  # TRICKLOG_CONNECTIONS_PER_ADDRESS: per API process
     header_timeout: float = 10.0        # TRICKLOG_HEADER_TIMEOUT: seconds to send the headers
+    requests_per_connection: int = 20   # TRICKLOG_REQUESTS_PER_CONNECTION: then it is closed
     stream_write_timeout: float = 30.0  # TRICKLOG_STREAM_WRITE_TIMEOUT: a stalled watcher
     trusted_proxies: tuple[str, ...] = ()  # TRICKLOG_TRUSTED_PROXIES: addresses or networks
 
@@ -84,6 +85,7 @@ class Settings:
                                                     "20")),
             "connections_per_address": int(env.get("TRICKLOG_CONNECTIONS_PER_ADDRESS", "2000")),
             "header_timeout": float(env.get("TRICKLOG_HEADER_TIMEOUT", "10")),
+            "requests_per_connection": int(env.get("TRICKLOG_REQUESTS_PER_CONNECTION", "20")),
             "stream_write_timeout": float(env.get("TRICKLOG_STREAM_WRITE_TIMEOUT", "30")),
             "trusted_proxies": _listed(env.get("TRICKLOG_TRUSTED_PROXIES", "")),
         }

@@ -5,8 +5,8 @@ idle ones are closed once the header-read time-out passes, and meanwhile another
 ``/healthz`` answers at once. Loopback only: 127.0.0.2 is another address of this machine.
 
 Kept connections (issue 33): a connection serves one request after another, is closed once
-idle for ``--keep-alive`` seconds, and its first request's headers are bound by the
-header-read time-out, not by the keep-alive."""
+idle for ``--keep-alive`` seconds or after ``TRICKLOG_REQUESTS_PER_CONNECTION`` answers, and
+its first request's headers are bound by the header-read time-out, not by the keep-alive."""
 
 from __future__ import annotations
 
@@ -36,12 +36,14 @@ KEEP_ALIVE_S = int(GUNICORN_ARGS[GUNICORN_ARGS.index("--keep-alive") + 1])
 
 
 @contextlib.contextmanager
-def gunicorn(redis_server: RedisServer, header_timeout: float) -> Iterator[tuple[str, int]]:
+def gunicorn(redis_server: RedisServer, header_timeout: float, requests_per_connection: int = 20
+             ) -> Iterator[tuple[str, int]]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRICKLOG_")}
     env.update(TRICKLOG_REDIS_URL=redis_server.url, PYTHONPATH=str(ROOT),
                TRICKLOG_CONNECTIONS_PER_ADDRESS=str(CAP),
-               TRICKLOG_HEADER_TIMEOUT=str(header_timeout))
+               TRICKLOG_HEADER_TIMEOUT=str(header_timeout),
+               TRICKLOG_REQUESTS_PER_CONNECTION=str(requests_per_connection))
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
                              "--workers", "1", *GUNICORN_ARGS, "api.wsgi:app"], cwd=ROOT,
                             env=env, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -67,8 +69,8 @@ def server(redis_server: RedisServer) -> Iterator[tuple[str, int]]:
 
 @pytest.fixture
 def patient_server(redis_server: RedisServer) -> Iterator[tuple[str, int]]:
-    """A header-read time-out longer than the keep-alive."""
-    with gunicorn(redis_server, KEEP_ALIVE_S + 5) as addr:
+    """A header-read time-out longer than the keep-alive, and 4 answers a kept connection."""
+    with gunicorn(redis_server, KEEP_ALIVE_S + 5, requests_per_connection=4) as addr:
         yield addr
 
 
@@ -175,3 +177,18 @@ def test_the_first_request_has_the_header_time_out_not_the_keep_alive(
             time.sleep((KEEP_ALIVE_S + 1.5) / 2)
         sock.sendall(pieces[-1])
         assert answer_on(sock)[0] == 200
+
+
+def test_a_kept_connection_is_closed_after_its_last_answer(
+        patient_server: tuple[str, int]) -> None:
+    """So that a client's connections are dealt again between the processes now and then."""
+    with socket.create_connection(patient_server, timeout=10) as sock:
+        heads = []
+        for _ in range(4):
+            sock.sendall(HEALTHZ)
+            status, head = answer_on(sock)
+            assert status == 200
+            heads.append(head.lower())
+        assert [b"connection: close" in h for h in heads] == [False, False, False, True]
+        sock.settimeout(5)
+        assert sock.recv(65536) == b""  # closed by the server, not left to the keep-alive
