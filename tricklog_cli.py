@@ -24,15 +24,16 @@ Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 # gevent: an open event stream costs a greenlet and a socket, not a thread (api/hub.py); up to
 # 10,000 connections per process. Keep-alive for 5 s, as browsers and proxies use it: a kept
-# connection is a greenlet, not a thread, and pinning a client to one process, which halved
-# gthread's throughput (STACK.md), costs the gevent worker nothing measurable (issue 33,
-# docs/PERFORMANCE.md: 9% less CPU a move, a third less a /healthz, the open loop's p99 under
-# 10 ms either way). An idle kept connection is closed after 5 s, as a slow first request's
-# headers are after TRICKLOG_HEADER_TIMEOUT. gunicorn's control socket defaults to
-# ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine (a second server
+# connection is a greenlet, not a thread (under gthread it held a thread and halved the
+# throughput, STACK.md). A kept connection stays with one process, so it is closed after
+# TRICKLOG_REQUESTS_PER_CONNECTION answers and the client's next one is dealt again (issue 33,
+# docs/PERFORMANCE.md: 6-13% less CPU a move, a third less a /healthz, the open loop's p99 about
+# 1 ms higher, at its 10 ms target). An idle kept connection is closed after 5 s, as a slow
+# first request's headers are after TRICKLOG_HEADER_TIMEOUT. gunicorn's control socket defaults
+# to ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine (a second server
 # deleted the first one's); nothing here uses it. gunicorn's error pages (414, 431, a broken
-# request line) are problem+json, and its own log lines and the access log are JSON lines
-# like every other (api/gunicorn_setup.py); a dead worker's gauges leave /metrics
+# request line) are problem+json, and its own log lines and the access log are JSON lines like
+# every other (api/gunicorn_setup.py); a dead worker's gauges leave /metrics
 # (api/gunicorn_hooks.py).
 GUNICORN_ARGS = ("--config", "python:api.gunicorn_hooks",
                  "--worker-class", "api.gunicorn_setup.ProblemGeventWorker",
