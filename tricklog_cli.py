@@ -23,22 +23,25 @@ from events.logs import setup_logging
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 # gevent: an open event stream costs a greenlet and a socket, not a thread (api/hub.py); up to
-# 10,000 connections per process. Keep-alive for 5 s, as browsers and proxies use it: a kept
-# connection is a greenlet, not a thread (under gthread it held a thread and halved the
-# throughput, STACK.md). A kept connection stays with one process, so it is closed after
+# 10,000 connections per process. Keep-alive, as browsers and proxies use it: a kept connection
+# is a greenlet, not a thread (under gthread it held a thread and halved the throughput,
+# STACK.md). A kept connection stays with one process, so it is closed after
 # TRICKLOG_REQUESTS_PER_CONNECTION answers and the client's next one is dealt again (issue 33,
 # docs/PERFORMANCE.md: 6-13% less CPU a move, a third less a /healthz, the open loop's p99 about
-# 1 ms higher, at its 10 ms target). An idle kept connection is closed after 5 s, as a slow
-# first request's headers are after TRICKLOG_HEADER_TIMEOUT. gunicorn's control socket defaults
-# to ~/.gunicorn/gunicorn.ctl, one path for every instance on the machine (a second server
-# deleted the first one's); nothing here uses it. gunicorn's error pages (414, 431, a broken
-# request line) are problem+json, and its own log lines and the access log are JSON lines like
-# every other (api/gunicorn_setup.py); a dead worker's gauges leave /metrics
-# (api/gunicorn_hooks.py).
+# 1 ms higher, at its 10 ms target). An idle kept connection is closed after 75 s: longer than
+# the pauses clients take (a bot's think time, a 5 or 10 s poll, the 5 s of our Retry-After), so
+# that the client, not the server, closes an idle connection; a request sent just as the server
+# closes its connection fails (with 5 s, a bot that waited 5 s between moves lost 4 moves in
+# 40). A slow first request's headers are bound by TRICKLOG_HEADER_TIMEOUT instead. gunicorn's
+# control socket defaults to ~/.gunicorn/gunicorn.ctl, one path for every instance on the
+# machine (a second server deleted the first one's); nothing here uses it. gunicorn's error
+# pages (414, 431, a broken request line) are problem+json, and its own log lines and the access
+# log are JSON lines like every other (api/gunicorn_setup.py); a dead worker's gauges leave
+# /metrics (api/gunicorn_hooks.py).
 GUNICORN_ARGS = ("--config", "python:api.gunicorn_hooks",
                  "--worker-class", "api.gunicorn_setup.ProblemGeventWorker",
                  "--worker-connections", "10000",
-                 "--keep-alive", "5", "--no-control-socket",
+                 "--keep-alive", "75", "--no-control-socket",
                  "--logger-class", "api.gunicorn_setup.JsonLogger", "--access-logfile", "-",
                  "--graceful-timeout", "5")
 

@@ -29,12 +29,12 @@ import loadgen_run
 from bench_server import api_server, available, raise_fd_limit
 from loadgen_run import pct, to_json
 
-CONFIGS = {"keep-alive 5 s (serve today)": ("gunicorn", ("--keep-alive", "5")),
+CONFIGS = {"keep-alive (serve today)": ("gunicorn", ()),
            "keep-alive 0 (served until 2026-12-02)": ("gunicorn", ("--keep-alive", "0")),
            "granian keep-alive": ("granian", ("--http1-keep-alive",)),
            "granian ASGI keep-alive": ("granian-asgi", ("--http1-keep-alive",)),
            "uvicorn keep-alive": ("uvicorn", ("--http1-keep-alive",))}
-DEFAULT = "keep-alive 5 s (serve today),keep-alive 0 (served until 2026-12-02)"
+DEFAULT = "keep-alive (serve today),keep-alive 0 (served until 2026-12-02)"
 
 
 def compared() -> list[str]:

@@ -75,7 +75,7 @@ def available(kind: str) -> bool:
 
 def command(kind: str, port: int, workers: int, extra: tuple[str, ...] = ()) -> list[str]:
     """The server's command line. Keep-alive is on everywhere, as ``tricklog serve`` serves
-    (``--keep-alive 5``); for granian and uvicorn ``extra`` may hold
+    (``--keep-alive 75``); for granian and uvicorn ``extra`` may hold
     ``--no-http1-keep-alive`` to turn it off, for gunicorn ``--keep-alive 0``."""
     if kind == "granian":  # WSGI on granian's blocking threads
         return [str(Path(sys.executable).with_name("granian")), "--interface", "wsgi",

@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--keep-alive", default="5", help="gunicorn --keep-alive (s)")
+    parser.add_argument("--keep-alive", default="75", help="gunicorn --keep-alive (s)")
     parser.add_argument("--svg", default="docs/move-flamegraph.svg")
     parser.add_argument("--raw", help="also keep py-spy's collapsed stacks in this file")
     args = parser.parse_args(argv)
