@@ -39,7 +39,7 @@ class Admission:
     timer until its request's headers are in."""
 
     def __init__(self, per_address: int, header_timeout: float,
-                 requests_per_connection: int = 20) -> None:
+                 requests_per_connection: int) -> None:
         self.per_address, self.header_timeout = per_address, header_timeout
         self.requests_per_connection = requests_per_connection
         self.open: Counter[str] = Counter()
